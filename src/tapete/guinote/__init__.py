@@ -1,0 +1,19 @@
+"""Guiñote: rules presets, the deal engine, matches, observations, notation and records."""
+
+from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str, parse_action
+from tapete.guinote.rules import PRESETS, GuinoteRules
+from tapete.guinote.state import DealResult, GuinoteState
+
+__all__ = [
+    "CLAIM",
+    "EXCHANGE",
+    "PASS",
+    "PRESETS",
+    "SING",
+    "TUTE",
+    "DealResult",
+    "GuinoteRules",
+    "GuinoteState",
+    "action_str",
+    "parse_action",
+]

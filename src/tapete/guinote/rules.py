@@ -1,0 +1,326 @@
+"""Guiñote rules as data: one frozen object, every disputed rule a field.
+
+The seeds disagree on many details (see ``docs/rules/guinote.md``); each
+difference is a field here and each seed's system is a named preset. The
+engine reads only these fields, never a preset's name.
+
+>>> rules = GuinoteRules.preset("clasico")
+>>> rules.figure_order, rules.target
+('caballo_high', 100)
+>>> rules.replace(target=101).options_changed()
+{'target': 101}
+>>> GuinoteRules.preset("aragones").replace(must_overtrump=True, must_trump=False)
+Traceback (most recent call last):
+...
+tapete.errors.RulesError: must_overtrump=True needs must_trump=True: overtrumping is a duty to trump higher
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, fields
+from typing import Any, Literal
+
+from tapete.errors import RulesError
+
+FigureOrder = Literal["sota_high", "caballo_high"]
+CanteFigure = Literal["sota", "caballo"]
+Direction = Literal["anticlockwise", "clockwise"]
+FirstLead = Literal["dealer_right", "dealer_left"]
+NextDealer = Literal["rotate", "last_trick"]
+CanteBy = Literal["trick_winner", "winning_team"]
+ExchangeTiming = Literal["own_turn", "after_team_win", "when_leading", "never"]
+TuteRule = Literal["none", "bonus", "wins_partida"]
+TuteFigures = Literal["reyes", "reyes_or_cante_figure"]
+CapoteRule = Literal["none", "bonus", "wins_match"]
+Claims = Literal["none", "vueltas", "any_time"]
+BothPast = Literal["higher_score", "last_trick"]
+ReviewTricks = Literal["all", "last"]
+
+#: Allowed values of every string-valued option, for validation and help text.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "figure_order": ("sota_high", "caballo_high"),
+    "cante_figure": ("sota", "caballo"),
+    "direction": ("anticlockwise", "clockwise"),
+    "first_lead": ("dealer_right", "dealer_left"),
+    "next_dealer": ("rotate", "last_trick"),
+    "cante_by": ("trick_winner", "winning_team"),
+    "exchange_timing": ("own_turn", "after_team_win", "when_leading", "never"),
+    "tute": ("none", "bonus", "wins_partida"),
+    "tute_figures": ("reyes", "reyes_or_cante_figure"),
+    "capote": ("none", "bonus", "wins_match"),
+    "claims": ("none", "vueltas", "any_time"),
+    "both_past": ("higher_score", "last_trick"),
+    "review_tricks": ("all", "last"),
+}
+
+
+@dataclass(frozen=True)
+class GuinoteRules:
+    """Every rule of a Guiñote system. Defaults are the ``aragones`` preset.
+
+    Field comments name the seed each default comes from: 002 is the
+    Aragonese system; 000/001 the classic one; 003 the French-deck one.
+    """
+
+    #: Name of the preset this object started from (for notation and records).
+    preset_name: str = "aragones"
+    #: 2 (mano a mano) or 4 (two partnerships sitting opposite).
+    players: int = 4
+    # -- cards ------------------------------------------------------------
+    #: Which lower figure ranks (and scores 3) above the other: 002 sota; 001 caballo.
+    figure_order: FigureOrder = "sota_high"
+    #: The figure that pairs with the rey in a cante: 002 sota; 001/003 caballo.
+    cante_figure: CanteFigure = "sota"
+    # -- deal ---------------------------------------------------------------
+    #: Cards per packet when dealing 6 to each: 002 packets of 3; 001 one at a time.
+    deal_packet: int = 3
+    #: Direction of play, for seat geometry: 001/002 anticlockwise.
+    direction: Direction = "anticlockwise"
+    #: Who leads the first trick (and receives the first cards): 001/002 dealer's right; 003 left.
+    first_lead: FirstLead = "dealer_right"
+    #: Next dealer: 001 rotates; 002 the taker of the previous last trick.
+    next_dealer: NextDealer = "last_trick"
+    # -- cantes --------------------------------------------------------------
+    #: 001 only the trick winner; 002 either hand of the team that won the trick.
+    cante_by: CanteBy = "winning_team"
+    #: Cantes one player may make per trick won (0 = no limit); common practice 1.
+    cantes_per_trick: int = 1
+    #: Whether cantes may be sung once the stock is gone (001 yes; 002 not forbidden).
+    cantes_in_arrastre: bool = True
+    cante_points_trump: int = 40
+    cante_points_plain: int = 20
+    #: Four reyes (or four cante figures) in one hand: none, a bonus, or the partida.
+    tute: TuteRule = "wins_partida"
+    tute_points: int = 40
+    tute_figures: TuteFigures = "reyes_or_cante_figure"
+    # -- the 7 of trumps ----------------------------------------------------------
+    #: 001 on your own turn; 002 after your team wins a trick, before drawing; 003 when leading.
+    exchange_timing: ExchangeTiming = "after_team_win"
+    #: Some tables allow the exchange only when the indicator counts points.
+    exchange_needs_counting_indicator: bool = False
+    # -- play obligations ----------------------------------------------------------
+    #: Strict obligations from the first trick (001 "arrastre temprano").
+    strict_from_first_trick: bool = False
+    #: Follow the suit led when able (all seeds, in arrastre).
+    must_follow: bool = True
+    #: Beat the best card of the suit led when following, if able (001 §2.3, 002 §05).
+    must_head: bool = True
+    #: Whether heading is still due when the trick was already trumped (001 literal: yes).
+    head_when_trumped: bool = False
+    #: Void in the suit led: play a trump if able (001, 002, 003).
+    must_trump: bool = True
+    #: A trump already in the trick: play a higher one if able (001, 002).
+    must_overtrump: bool = True
+    #: Unable to overtrump: still play a (lower) trump (001 literal: yes; 002: discard freely).
+    must_undertrump: bool = False
+    #: No duty to beat or trump while your partner holds the trick (002, 003; not 001).
+    partner_exempt: bool = True
+    # -- scoring -------------------------------------------------------------------
+    last_trick_bonus: int = 10
+    #: All tricks to one side: nothing extra, a bonus (001 +100), or the match.
+    capote: CapoteRule = "none"
+    capote_bonus: int = 100
+    # -- match ---------------------------------------------------------------------
+    #: Points that win a partida: 100 (001), 101 (001 house rule, 002, 003).
+    target: int = 101
+    #: Play the whole first deal (idas), then vueltas if nobody reached the target (002).
+    idas_vueltas: bool = True
+    #: When a side may claim it has reached the target (002 vueltas; 003 any time).
+    claims: Claims = "vueltas"
+    #: A claim short of the target loses the partida (003; 002 by common practice).
+    wrong_claim_loses: bool = True
+    #: Both sides past the target in one deal: 001 higher score; 002 the last trick's side.
+    both_past: BothPast = "last_trick"
+    #: With ``both_past="last_trick"``: points of tricks (no cantes) the last-trick side needs.
+    last_trick_min_points: int = 30
+    #: Show scores as malas/buenas (002 §07).
+    malas_buenas: bool = True
+    #: Partidas that win the match: 002 coto is the first to 3 of 5; 001 best-of-3 is 2.
+    partidas_to_win: int = 3
+    #: Which taken tricks a seat may look back at: all, or only the last one.
+    review_tricks: ReviewTricks = "last"
+
+    # ------------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        self._validate()
+
+    def _validate(self) -> None:
+        for name, allowed in CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"bad value {value!r} for {name}: expected one of {', '.join(allowed)}")
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.type in ("int", int) and (not isinstance(value, int) or isinstance(value, bool)):
+                raise RulesError(f"bad value {value!r} for {f.name}: expected a whole number")
+            if f.type in ("bool", bool) and not isinstance(value, bool):
+                raise RulesError(f"bad value {value!r} for {f.name}: expected true or false")
+        if self.players not in (2, 4):
+            raise RulesError(f"bad value {self.players!r} for players: Guiñote is played by 2 or 4")
+        if self.deal_packet not in (1, 2, 3, 6):
+            raise RulesError(f"bad value {self.deal_packet} for deal_packet: expected 1, 2, 3 or 6 (it must divide 6)")
+        if self.target < 1:
+            raise RulesError(f"bad value {self.target} for target: expected a positive number of points")
+        if self.partidas_to_win < 1:
+            raise RulesError(f"bad value {self.partidas_to_win} for partidas_to_win: expected 1 or more")
+        if self.cantes_per_trick < 0:
+            raise RulesError("bad value for cantes_per_trick: expected 0 (no limit) or more")
+        for name in ("cante_points_trump", "cante_points_plain", "tute_points", "last_trick_bonus",
+                     "capote_bonus", "last_trick_min_points"):
+            if getattr(self, name) < 0:
+                raise RulesError(f"bad value {getattr(self, name)} for {name}: expected 0 or more")
+        if self.must_overtrump and not self.must_trump:
+            raise RulesError("must_overtrump=True needs must_trump=True: overtrumping is a duty to trump higher")
+        if self.must_undertrump and not self.must_trump:
+            raise RulesError("must_undertrump=True needs must_trump=True: undertrumping is a duty to trump")
+        if self.head_when_trumped and not self.must_head:
+            raise RulesError("head_when_trumped=True needs must_head=True")
+        if (self.must_head or self.must_trump) and not self.must_follow:
+            raise RulesError("must_head and must_trump need must_follow=True: they refine the duty to follow suit")
+        if self.claims == "vueltas" and not self.idas_vueltas:
+            raise RulesError('claims="vueltas" needs idas_vueltas=True: there are no vueltas to claim in')
+
+    # ------------------------------------------------------------------------
+    @staticmethod
+    def preset(name: str) -> GuinoteRules:
+        """A named preset; see :data:`PRESETS` for the list."""
+        try:
+            return PRESETS[name]
+        except KeyError:
+            raise RulesError(f"unknown Guiñote preset {name!r}: expected one of {', '.join(PRESETS)}") from None
+
+    def replace(self, **changes: Any) -> GuinoteRules:
+        """A copy with some options changed; unknown options are refused."""
+        known = {f.name for f in fields(self)}
+        for key in changes:
+            if key not in known:
+                raise RulesError(f"unknown Guiñote option {key!r}: expected one of {', '.join(sorted(known))}")
+        return dataclasses.replace(self, **changes)
+
+    def with_option_strings(self, options: dict[str, str]) -> GuinoteRules:
+        """Apply ``KEY=VALUE`` options given as strings (from a command line)."""
+        return self.replace(**{k: parse_option_value(k, v) for k, v in options.items()})
+
+    def options_changed(self) -> dict[str, Any]:
+        """The options that differ from this object's preset."""
+        base = PRESETS.get(self.preset_name)
+        if base is None:
+            raise RulesError(f"unknown Guiñote preset {self.preset_name!r}")
+        return {
+            f.name: getattr(self, f.name)
+            for f in fields(self)
+            if f.name != "preset_name" and getattr(self, f.name) != getattr(base, f.name)
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Preset name plus changed options: the form stored in records."""
+        return {"preset": self.preset_name, "options": self.options_changed()}
+
+    @staticmethod
+    def from_dict(data: Any) -> GuinoteRules:
+        if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
+            raise RulesError('rules must be an object with a "preset" name and an "options" object')
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RulesError('rules "options" must be an object of option names to values')
+        return GuinoteRules.preset(data["preset"]).replace(**options)
+
+    @property
+    def teams(self) -> int:
+        return 2
+
+    @property
+    def tricks_per_deal(self) -> int:
+        return 40 // self.players
+
+
+def option_names() -> list[str]:
+    return [f.name for f in fields(GuinoteRules) if f.name != "preset_name"]
+
+
+def parse_option_value(key: str, text: str) -> Any:
+    """Turn a command-line value into the option's type, with a clear error."""
+    types = {f.name: f.type for f in fields(GuinoteRules)}
+    if key not in types or key == "preset_name":
+        raise RulesError(f"unknown Guiñote option {key!r}: expected one of {', '.join(option_names())}")
+    kind = types[key]
+    if kind in ("int", int):
+        try:
+            return int(text)
+        except ValueError:
+            raise RulesError(f"bad value {text!r} for {key}: expected a whole number") from None
+    if kind in ("bool", bool):
+        low = text.strip().lower()
+        if low in ("1", "true", "yes", "on", "si", "sí", "oui"):
+            return True
+        if low in ("0", "false", "no", "off", "non"):
+            return False
+        raise RulesError(f"bad value {text!r} for {key}: expected true or false")
+    return text
+
+
+_ARAGONES = GuinoteRules()
+
+_CLASICO = dataclasses.replace(
+    _ARAGONES,
+    preset_name="clasico",
+    figure_order="caballo_high",
+    cante_figure="caballo",
+    deal_packet=1,
+    next_dealer="rotate",
+    cante_by="trick_winner",
+    tute="none",
+    tute_figures="reyes",
+    exchange_timing="own_turn",
+    must_head=True,
+    head_when_trumped=True,
+    must_undertrump=True,
+    partner_exempt=False,
+    capote="bonus",
+    target=100,
+    idas_vueltas=False,
+    claims="none",
+    both_past="higher_score",
+    malas_buenas=False,
+    partidas_to_win=1,
+    review_tricks="all",
+)
+
+_FRANCES = dataclasses.replace(
+    _ARAGONES,
+    preset_name="frances",
+    figure_order="caballo_high",
+    cante_figure="caballo",
+    deal_packet=1,
+    direction="clockwise",
+    first_lead="dealer_left",
+    next_dealer="rotate",
+    tute="none",
+    tute_figures="reyes",
+    exchange_timing="when_leading",
+    claims="any_time",
+    both_past="higher_score",
+    malas_buenas=False,
+    partidas_to_win=1,
+    review_tricks="all",
+)
+
+_RIOJANO = dataclasses.replace(
+    _ARAGONES, preset_name="riojano", tute="bonus", tute_points=40, tute_figures="reyes"
+)
+
+_TEMPRANO = dataclasses.replace(_CLASICO, preset_name="arrastre-temprano", strict_from_first_trick=True)
+
+#: The named systems. ``aragones`` is the default.
+PRESETS: dict[str, GuinoteRules] = {
+    "aragones": _ARAGONES,
+    "clasico": _CLASICO,
+    "frances": _FRANCES,
+    "riojano": _RIOJANO,
+    "arrastre-temprano": _TEMPRANO,
+    "aragones-2p": dataclasses.replace(_ARAGONES, preset_name="aragones-2p", players=2),
+    "clasico-2p": dataclasses.replace(_CLASICO, preset_name="clasico-2p", players=2),
+}
+
+DEFAULT_PRESET = "aragones"
