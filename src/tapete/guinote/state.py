@@ -195,6 +195,44 @@ class GuinoteState:
         s.vueltas = vueltas
         return s
 
+    @classmethod
+    def from_hands(
+        cls,
+        rules: GuinoteRules,
+        hands: Sequence[Sequence[int]],
+        indicator: int,
+        stock: Sequence[int],
+        dealer: int = 0,
+        scores_before: tuple[int, int] = (0, 0),
+        vueltas: bool = False,
+    ) -> GuinoteState:
+        """A deal about to start with chosen hands; ``stock[0]`` is drawn first.
+
+        >>> from tapete.cards import parse_cards
+        >>> r = GuinoteRules.preset("aragones-2p")
+        >>> hands = [parse_cards("1o 3o Ro So 7c 2c"), parse_cards("1c 3c Rc Sc 7e 2e")]
+        >>> rest = [c for c in range(40) if c not in hands[0] + hands[1]]
+        >>> s = GuinoteState.from_hands(r, hands, indicator=rest[0], stock=rest[1:])
+        >>> s.current_player, s.trump
+        (1, 0)
+        """
+        n = rules.players
+        if len(hands) != n or any(len(h) != 6 for h in hands):
+            raise IllegalActionError(f"expected {n} hands of 6 cards")
+        if len(stock) != 40 - 6 * n - 1:
+            raise IllegalActionError(f"expected a stock of {40 - 6 * n - 1} cards beside the indicator")
+        first = cls.first_receiver(rules, dealer)
+        by_seat = {(first + i) % n: i for i in range(n)}
+        order: list[int] = [0] * (6 * n)
+        p = rules.deal_packet
+        for seat, hand in enumerate(hands):
+            k = by_seat[seat]
+            for j, c in enumerate(hand):
+                packet, offset = divmod(j, p)
+                order[packet * p * n + k * p + offset] = c
+        return cls.new_deal(rules, order + [indicator, *stock], dealer=dealer,
+                            scores_before=scores_before, vueltas=vueltas)
+
     def clone(self) -> GuinoteState:
         """An independent copy (the undo history is not copied)."""
         c = GuinoteState(self.rules)
