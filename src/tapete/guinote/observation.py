@@ -1,0 +1,266 @@
+"""What one seat may see: the only door through which hidden cards leave the engine.
+
+:func:`observe` builds a :class:`GuinoteObservation` from a deal: the seat's
+own hand, the public table (indicator, stock size, trick, tricks taken,
+cantes, scores) and the cards of other seats that are publicly known (shown
+in a cante, taken from under the stock, exchanged for the 7). Bots, the
+terminal, the server and the environments all go through it.
+
+:func:`sample_deal` is the other half: it deals the cards a seat cannot see
+at random, consistently with everything the observation shows, including
+the voids and missing cards revealed by obligatory play, and returns a full
+:class:`GuinoteState` that a solver can search.
+
+>>> from tapete.guinote.rules import GuinoteRules
+>>> state = GuinoteState.new_deal(GuinoteRules(), seed=1, dealer=0)
+>>> obs = observe(state, 1)
+>>> len(obs.hand), obs.hand_sizes, obs.stock_size
+(6, (6, 6, 6, 6), 16)
+>>> world = sample_deal(obs, random.Random(0))
+>>> world.hands[1] == state.hands[1] and world.indicator == state.indicator
+True
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from tapete.cards.spanish import FULL_DECK, cards_of
+from tapete.errors import IllegalActionError
+from tapete.guinote.rules import GuinoteRules
+from tapete.guinote.state import PHASE_NAMES, GuinoteState
+
+
+@dataclass(frozen=True)
+class GuinoteObservation:
+    """Everything one seat may know about a deal, and nothing more."""
+
+    rules: GuinoteRules
+    seat: int
+    phase: str
+    current_player: int
+    dealer: int
+    #: This seat's cards (ids, ascending).
+    hand: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
+    trump: int
+    #: The face-up card under the stock, or -1 once drawn.
+    indicator: int
+    #: Cards left to draw, the indicator included.
+    stock_size: int
+    arrastre: bool
+    #: The trick in progress as (seat, card) in playing order.
+    trick: tuple[tuple[int, int], ...]
+    #: Completed tricks as (leader, winner, cards in playing order): all of them
+    #: (perfect recall of what was played face up); ``rules.review_tricks`` says
+    #: which of them a person may turn over to look at again.
+    tricks: tuple[tuple[int, int, tuple[int, ...]], ...]
+    card_points: tuple[int, int]
+    cante_points: tuple[int, int]
+    #: Declarations as (seat, action) in order.
+    cantes: tuple[tuple[int, int], ...]
+    #: Cards each seat is publicly known to hold (bitmasks; own seat included).
+    known: tuple[int, ...]
+    exchanged_by: int
+    #: Cantes each seat has made since the last trick was won.
+    window_count: tuple[int, ...]
+    scores_before: tuple[int, int]
+    vueltas: bool
+    #: Legal actions if this seat is to act, else empty.
+    legal_actions: tuple[int, ...]
+
+    @property
+    def hand_mask(self) -> int:
+        m = 0
+        for c in self.hand:
+            m |= 1 << c
+        return m
+
+    def played_mask(self) -> int:
+        """Every card seen played, completed tricks and the current one."""
+        m = 0
+        for _, _, cards in self.tricks:
+            for c in cards:
+                m |= 1 << c
+        for _, c in self.trick:
+            m |= 1 << c
+        return m
+
+    def reviewable_tricks(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+        """The completed tricks the rules let a player look back at."""
+        if self.rules.review_tricks == "all":
+            return self.tricks
+        return self.tricks[-1:]
+
+
+def observe(state: GuinoteState, seat: int) -> GuinoteObservation:
+    """The observation of ``seat``; the only way bots and clients see a deal."""
+    n = state.n
+    if not 0 <= seat < n:
+        raise IllegalActionError(f"seat {seat} is not at this table: expected 0..{n - 1}")
+    leader = state.leader
+    trick = tuple(((leader + i) % n, c) for i, c in enumerate(state.trick))
+    return GuinoteObservation(
+        rules=state.rules,
+        seat=seat,
+        phase=PHASE_NAMES[state.phase],
+        current_player=state.cur,
+        dealer=state.dealer,
+        hand=tuple(cards_of(state.hands[seat])),
+        hand_sizes=tuple(h.bit_count() for h in state.hands),
+        trump=state.trump,
+        indicator=state.indicator,
+        stock_size=state.stock_size(),
+        arrastre=state.arrastre,
+        trick=trick,
+        tricks=tuple(state.tricks),
+        card_points=(state.card_points[0], state.card_points[1]),
+        cante_points=(state.cante_points[0], state.cante_points[1]),
+        cantes=tuple(state.cantes),
+        known=tuple(state.known[p] & state.hands[p] for p in range(n)),
+        exchanged_by=state.exchanged_by,
+        window_count=tuple(state.window_count),
+        scores_before=state.scores_before,
+        vueltas=state.vueltas,
+        legal_actions=tuple(state.legal_actions()) if state.cur == seat else (),
+    )
+
+
+def excluded_cards(obs: GuinoteObservation) -> list[int]:
+    """Per seat, the cards its obligatory plays prove it does not hold.
+
+    A card that would have made a seat's actual play illegal cannot be in
+    that seat's hand (the rules are monotone: a duty is triggered by holding
+    some card). Only strict-phase plays tell anything.
+    """
+    rules = obs.rules
+    n = rules.players
+    out = [0] * n
+    if not rules.must_follow:
+        return out
+    probe = GuinoteState(rules)
+    probe.trump = obs.trump
+    probe.arrastre = True
+    history = list(obs.tricks)
+    # Only tricks after the last draw tell what a hand holds now: the last 6
+    # (the arrastre), whatever the player count; a draw refills a hand.
+    strict_from = rules.tricks_per_deal - 6
+    plays: list[tuple[int, list[int]]] = []
+    for i, (leader, _, cards) in enumerate(history):
+        if i >= strict_from:
+            plays.append((leader, list(cards)))
+    if obs.trick and (obs.arrastre or rules.strict_from_first_trick):
+        plays.append((obs.trick[0][0], [c for _, c in obs.trick]))
+    gone = obs.played_mask()
+    for leader, cards in plays:
+        for k in range(1, len(cards)):
+            seat = (leader + k) % n
+            played = cards[k]
+            probe.trick = cards[:k]
+            best = cards[0]
+            best_seat = leader
+            for j in range(1, k):
+                c = cards[j]
+                if (c // 10 == best // 10 and probe._t.strength[c] > probe._t.strength[best]) or (
+                    c // 10 == obs.trump and best // 10 != obs.trump
+                ):
+                    best, best_seat = c, (leader + j) % n
+            probe.trick_best = best
+            probe.trick_best_seat = best_seat
+            for x in cards_of(FULL_DECK & ~gone & ~out[seat]):
+                probe.hands[seat] = (1 << played) | (1 << x)
+                if not (probe._card_mask(seat) >> played) & 1:
+                    out[seat] |= 1 << x
+    return out
+
+
+def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
+    """A full deal consistent with ``obs``: hidden cards dealt at random.
+
+    The stock order is random too, with the indicator kept at the bottom.
+    Raises :class:`IllegalActionError` if no consistent deal exists (an
+    observation that was not produced by :func:`observe`).
+    """
+    rules = obs.rules
+    n = rules.players
+    seat = obs.seat
+    gone = obs.played_mask()
+    fixed = obs.hand_mask
+    hands = [0] * n
+    hands[seat] = fixed
+    for p in range(n):
+        if p != seat:
+            hands[p] = obs.known[p]
+            fixed |= obs.known[p]
+    if obs.indicator >= 0:
+        fixed |= 1 << obs.indicator
+    pool = list(cards_of(FULL_DECK & ~gone & ~fixed))
+    need = [0 if p == seat else obs.hand_sizes[p] - obs.known[p].bit_count() for p in range(n)]
+    stock_n = obs.stock_size - (1 if obs.indicator >= 0 else 0)
+    if sum(need) + stock_n != len(pool):
+        raise IllegalActionError("observation is inconsistent: hidden card count does not match the unseen cards")
+    banned = excluded_cards(obs)
+    for _ in range(200):
+        rng.shuffle(pool)
+        order = sorted((p for p in range(n) if need[p]), key=lambda p: -banned[p].bit_count())
+        assigned = [0] * n
+        rest = pool[:]
+        ok = True
+        for p in order:
+            allowed = [c for c in rest if not (banned[p] >> c) & 1]
+            if len(allowed) < need[p]:
+                ok = False
+                break
+            take = allowed[: need[p]]
+            for c in take:
+                assigned[p] |= 1 << c
+            taken = set(take)
+            rest = [c for c in rest if c not in taken]
+        if ok:
+            break
+    else:
+        raise IllegalActionError("no deal is consistent with this observation")
+    world = GuinoteState(rules)
+    world.dealer = obs.dealer
+    world.phase = PHASE_NAMES.index(obs.phase)
+    world.cur = obs.current_player
+    world.leader = obs.trick[0][0] if obs.trick else (obs.current_player if obs.current_player >= 0 else 0)
+    world.hands = [hands[p] | assigned[p] for p in range(n)]
+    world.stock = rest
+    world.indicator = obs.indicator
+    world.trump = obs.trump
+    world.trick = [c for _, c in obs.trick]
+    best, best_seat = -1, -1
+    for s, c in obs.trick:
+        if best < 0 or (c // 10 == best // 10 and world._t.strength[c] > world._t.strength[best]) or (
+            c // 10 == obs.trump and best // 10 != obs.trump
+        ):
+            best, best_seat = c, s
+    world.trick_best, world.trick_best_seat = best, best_seat
+    taken = [0, 0]
+    won = [0, 0]
+    for _, winner, cards in obs.tricks:
+        for c in cards:
+            taken[winner % 2] |= 1 << c
+        won[winner % 2] += 1
+    world.taken = taken
+    world.tricks_won = won
+    world.card_points = list(obs.card_points)
+    world.cante_points = list(obs.cante_points)
+    world.tricks_played = len(obs.tricks)
+    world.last_winner = obs.tricks[-1][1] if obs.tricks else -1
+    world.tricks = list(obs.tricks)
+    world.cantes = list(obs.cantes)
+    sung = 0
+    for _, action in obs.cantes:
+        sung |= 1 << (action - 40) if action < 44 else 16
+    world.sung = sung
+    world.known = list(obs.known)
+    world.arrastre = obs.arrastre
+    world.exchanged_by = obs.exchanged_by
+    world.scores_before = obs.scores_before
+    world.vueltas = obs.vueltas
+    world.window_count = list(obs.window_count)
+    world.window_open = bool(obs.tricks) and not obs.trick and obs.phase != "over"
+    return world
