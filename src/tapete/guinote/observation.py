@@ -147,9 +147,9 @@ def excluded_cards(obs: GuinoteObservation) -> list[int]:
     # (the arrastre), whatever the player count; a draw refills a hand.
     strict_from = rules.tricks_per_deal - 6
     plays: list[tuple[int, list[int]]] = []
-    for i, (leader, _, cards) in enumerate(history):
+    for i, (leader, _, done) in enumerate(history):
         if i >= strict_from:
-            plays.append((leader, list(cards)))
+            plays.append((leader, list(done)))
     if obs.trick and (obs.arrastre or rules.strict_from_first_trick):
         plays.append((obs.trick[0][0], [c for _, c in obs.trick]))
     gone = obs.played_mask()
@@ -215,8 +215,8 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
             take = allowed[: need[p]]
             for c in take:
                 assigned[p] |= 1 << c
-            taken = set(take)
-            rest = [c for c in rest if c not in taken]
+            chosen = set(take)
+            rest = [c for c in rest if c not in chosen]
         if ok:
             break
     else:
@@ -240,8 +240,8 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     world.trick_best, world.trick_best_seat = best, best_seat
     taken = [0, 0]
     won = [0, 0]
-    for _, winner, cards in obs.tricks:
-        for c in cards:
+    for _, winner, done in obs.tricks:
+        for c in done:
             taken[winner % 2] |= 1 << c
         won[winner % 2] += 1
     world.taken = taken

@@ -133,6 +133,8 @@ class GuinoteState:
         self.scores_before: tuple[int, int] = (0, 0)
         self.vueltas: bool = False
         self._undo: list[_Snapshot] = []
+        #: Legal-card mask of the current decision, or -1 when not yet computed.
+        self._lm: int = -1
         # Rules copied into plain attributes for the hot path.
         self._strict_always: bool = rules.strict_from_first_trick
         self._must_follow: bool = rules.must_follow
@@ -361,6 +363,8 @@ class GuinoteState:
             return
         hand = self.hands[seat]
         t = self._t
+        if not hand & (t.reyes | t.tute_alt):
+            return
         sung = self.sung
         for s in range(4):
             if not (sung >> s) & 1:
@@ -394,7 +398,9 @@ class GuinoteState:
         out: list[int] = []
         if phase == PLAY:
             seat = self.cur
-            m = self._card_mask(seat)
+            m = self._lm
+            if m < 0:
+                m = self._lm = self._card_mask(seat)
             while m:
                 low = m & -m
                 out.append(low.bit_length() - 1)
@@ -429,7 +435,10 @@ class GuinoteState:
     def apply_action(self, action: int) -> None:
         """Apply a legal action; an illegal one raises and changes nothing."""
         if 0 <= action < 40 and self.phase == PLAY:
-            if not (self._card_mask(self.cur) >> action) & 1:
+            m = self._lm
+            if m < 0:
+                m = self._card_mask(self.cur)
+            if not (m >> action) & 1:
                 raise IllegalActionError(self.why_illegal(action))
             self._play(action)
             return
@@ -471,6 +480,7 @@ class GuinoteState:
         return snap
 
     def _restore(self, snap: _Snapshot) -> None:
+        self._lm = -1
         i = snap.ints
         self.phase, self.cur, self.leader, self.indicator = i[0], i[1], i[2], i[3]
         self.trick_best, self.trick_best_seat, self.tricks_played, self.last_winner = i[4], i[5], i[6], i[7]
@@ -484,6 +494,7 @@ class GuinoteState:
         self.cante_points, self.tricks_won, self.window_count, self.known = ls[5], ls[6], ls[7], ls[8]
 
     def _play(self, c: int) -> None:
+        self._lm = -1
         seat = self.cur
         bit = 1 << c
         self.hands[seat] ^= bit
@@ -585,6 +596,7 @@ class GuinoteState:
                 self.cur = p
 
     def _do_special(self, action: int) -> None:
+        self._lm = -1
         seat = self.cur
         phase = self.phase
         if action == PASS:

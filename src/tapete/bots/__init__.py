@@ -1,0 +1,6 @@
+"""Bots: observation in, action out. A bot never sees the full state."""
+
+from tapete.bots.base import Bot
+from tapete.bots.random_bot import RandomBot
+
+__all__ = ["Bot", "RandomBot"]
