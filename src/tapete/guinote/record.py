@@ -87,12 +87,12 @@ def match_from_record(data: Any) -> GuinoteMatch:
             except IllegalActionError as e:
                 raise RecordError(f"record deal {i + 1} action {j + 1} ({text}): {e}") from None
         done = match.deals[i]
-        if "points" in d and (done.result is None or list(done.result.totals) != d["points"]):
-            raise RecordError(f"record deal {i + 1}: recorded points {d['points']} do not match the replay")
         if i + 1 < len(deals) and match.is_terminal():
             raise RecordError(f"record deal {i + 1}: the match ended here but the record goes on")
-        if i + 1 < len(deals) and len(match.deals) != i + 2:
+        if (i + 1 < len(deals) or "points" in d) and done.result is None:
             raise RecordError(f"record deal {i + 1}: the deal is not finished but the record goes on")
+        if "points" in d and done.result is not None and list(done.result.totals) != d["points"]:
+            raise RecordError(f"record deal {i + 1}: recorded points {d['points']} do not match the replay")
     if data.get("finished") is True and not match.is_terminal():
         raise RecordError("record says the match is finished but its replay is not")
     return match

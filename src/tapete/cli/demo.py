@@ -1,0 +1,180 @@
+"""``tapete demo``: a whole seeded match between random players, told deal by deal."""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections.abc import Callable
+
+from tapete.bots.random_bot import RandomBot
+from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
+from tapete.guinote.events import deal_events
+from tapete.guinote.match import GuinoteMatch, format_score
+from tapete.guinote.observation import observe
+from tapete.guinote.rules import DEFAULT_PRESET, GuinoteRules
+from tapete.i18n import pick_language, translator
+
+HELP = "play a seeded match between random players and print it"
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--preset", default=DEFAULT_PRESET, help="rules preset (default: %(default)s)")
+    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="change one rules option")
+    p.add_argument("--seed", type=int, default=1, help="seed of the deals and the players (default: %(default)s)")
+    p.add_argument("--lang", default=None, help="language: en, es or fr (default: from the locale)")
+    p.add_argument("--french", action="store_true", help="print cards with French faces (K♥)")
+    p.add_argument("--hands", action="store_true", help="also print every hand as dealt")
+
+
+def parse_options(pairs: list[str]) -> dict[str, str]:
+    from tapete.errors import RulesError
+
+    out = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep:
+            raise RulesError(f"bad option {pair!r}: expected KEY=VALUE, e.g. target=100")
+        out[key.strip()] = value.strip()
+    return out
+
+
+def play_match(rules: GuinoteRules, seed: int) -> GuinoteMatch:
+    """Play a match to the end with one random bot per seat, all seeded."""
+    match = GuinoteMatch(rules, seed=seed)
+    rng = random.Random(seed)
+    bot = RandomBot()
+    while not match.is_terminal():
+        seat = match.current_player
+        match.apply_action(bot.act(observe(match.deal, seat), rng))
+    return match
+
+
+def run(args: argparse.Namespace) -> int:
+    rules = GuinoteRules.preset(args.preset).with_option_strings(parse_options(args.option))
+    _ = translator(pick_language(args.lang))
+    match = play_match(rules, args.seed)
+    for line in narrate(match, _, french=args.french, hands=args.hands):
+        print(line)
+    return 0
+
+
+def narrate(match: GuinoteMatch, _: Callable[[str], str], french: bool = False, hands: bool = False) -> list[str]:
+    """The match as lines of text in the translator's language."""
+    rules = match.rules
+    team = (_("team A"), _("team B"))
+
+    def card(c: int) -> str:
+        return card_str(c, french)
+
+    def seat(s: int) -> str:
+        return _("seat {n}").format(n=s)
+
+    lines = [
+        _("tapete demo: a match between random players, {preset} rules, seed {seed}").format(
+            preset=rules.preset_name, seed=match.seed
+        )
+    ]
+    if rules.players == 4:
+        lines.append(_("Team A is seats 0 and 2, team B seats 1 and 3; seat 1 plays after seat 0."))
+    else:
+        lines.append(_("Team A is seat 0, team B seat 1."))
+    deal_no = 0
+    last_partida = -1
+    for record in match.deals:
+        if record.partida != last_partida:
+            deal_no = 0
+            last_partida = record.partida
+        deal_no += 1
+        kind = _("vueltas") if record.vueltas else (_("idas") if rules.idas_vueltas else _("deal"))
+        lines.append("")
+        trick_cards: list[str] = []
+        tricks = 0
+        for e in deal_events(rules, record):
+            if e.kind == "deal":
+                lines.append(
+                    _("Partida {p}, deal {d} ({kind}): dealer {dealer}, trump {suit}, indicator {card}").format(
+                        p=record.partida + 1,
+                        d=deal_no,
+                        kind=kind,
+                        dealer=seat(e.seat),
+                        suit=_(SUIT_NAMES[e.suit]),
+                        card=card(e.card),
+                    )
+                )
+                if hands:
+                    for s, h in enumerate(e.hands):
+                        lines.append(
+                            "  "
+                            + _("{seat} holds {cards}").format(
+                                seat=seat(s), cards=" ".join(card(c) for c in cards_of(h))
+                            )
+                        )
+            elif e.kind == "play":
+                trick_cards.append(f"{e.seat}:{card(e.card)}")
+            elif e.kind == "trick":
+                tricks += 1
+                lines.append(
+                    "  "
+                    + _("trick {n}: {plays} -> {seat} takes {points}").format(
+                        n=tricks, plays=" ".join(trick_cards), seat=seat(e.seat), points=e.points
+                    )
+                )
+                trick_cards = []
+            elif e.kind == "sing":
+                lines.append(
+                    "  "
+                    + _("{seat} sings {points} in {suit}").format(
+                        seat=seat(e.seat), points=e.points, suit=_(SUIT_NAMES[e.suit])
+                    )
+                )
+            elif e.kind == "tute":
+                lines.append("  " + _("{seat} sings tute").format(seat=seat(e.seat)))
+            elif e.kind == "exchange":
+                lines.append(
+                    "  " + _("{seat} exchanges the 7 of trumps for {card}").format(seat=seat(e.seat), card=card(e.card))
+                )
+            elif e.kind == "claim":
+                verdict = _("right") if e.ok else _("wrong")
+                lines.append(
+                    "  " + _("{seat} claims the partida: {verdict}").format(seat=seat(e.seat), verdict=verdict)
+                )
+        result, st = record.result, record.settlement
+        if result is None or st is None:
+            continue
+        for t in (0, 1):
+            lines.append(
+                "  "
+                + _("{team}: {total} (cards {cards}, cantes {cantes}, last trick {last}, capote {capote})").format(
+                    team=team[t],
+                    total=result.totals[t],
+                    cards=result.card_points[t],
+                    cantes=result.cante_points[t],
+                    last=result.last_trick[t],
+                    capote=result.capote_bonus[t],
+                )
+            )
+        a, b = (format_score(rules, s) for s in st.scores_after)
+        lines.append("  " + _("score: {a} - {b}").format(a=a, b=b))
+        if st.replay:
+            lines.append("  " + _("the deal is tied: it is replayed"))
+        if st.partida_winner >= 0:
+            reasons = {
+                "target": _("reached the target"),
+                "both_past": _("both sides passed the target"),
+                "claim": _("a right claim"),
+                "wrong_claim": _("the other side claimed wrongly"),
+                "tute": _("tute"),
+                "capote": _("capote"),
+            }
+            lines.append(
+                _("{team} wins partida {p} ({reason})").format(
+                    team=team[st.partida_winner], p=record.partida + 1, reason=reasons.get(st.reason, st.reason)
+                )
+            )
+    lines.append("")
+    lines.append(
+        _("{team} wins the match, {won} partidas to {lost}.").format(
+            team=team[match.winner], won=match.partidas[match.winner], lost=match.partidas[1 - match.winner]
+        )
+    )
+    return lines

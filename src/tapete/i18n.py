@@ -1,0 +1,68 @@
+"""User-facing text in English, Spanish and French, through gettext catalogs.
+
+Interface code never holds sentences: it asks :func:`translator` for the
+language's ``gettext`` and passes English message ids, which the catalogs
+under ``tapete/locale/<lang>/LC_MESSAGES/tapete.po`` translate. English is
+the source language and needs no catalog.
+
+>>> _ = translator("es")
+>>> _("trump")
+'triunfo'
+>>> translator("fr")("trump")
+'atout'
+>>> pick_language(None, {"LANG": "fr_FR.UTF-8"})
+'fr'
+"""
+
+from __future__ import annotations
+
+import gettext
+import io
+import os
+from collections.abc import Callable, Mapping
+from functools import lru_cache
+from importlib import resources
+
+from tapete.errors import TapeteError
+
+LANGUAGES = ("en", "es", "fr")
+DOMAIN = "tapete"
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> gettext.NullTranslations:
+    """The catalog of a language, compiled from its .po file once per process."""
+    if lang not in LANGUAGES:
+        raise TapeteError(f"unknown language {lang!r}: expected one of {', '.join(LANGUAGES)}")
+    if lang == "en":
+        return gettext.NullTranslations()
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    po = resources.files("tapete") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang, domain=DOMAIN)
+    buf = io.BytesIO()
+    write_mo(buf, catalog)
+    buf.seek(0)
+    return gettext.GNUTranslations(buf)
+
+
+def translator(lang: str) -> Callable[[str], str]:
+    return translations(lang).gettext
+
+
+def pick_language(requested: str | None, environ: Mapping[str, str] | None = None) -> str:
+    """``--lang`` if given, else the locale (LC_ALL, LC_MESSAGES, LANG), else English."""
+    if requested:
+        lang = requested.lower()[:2]
+        if lang not in LANGUAGES:
+            raise TapeteError(f"unknown language {requested!r}: expected one of {', '.join(LANGUAGES)}")
+        return lang
+    env = os.environ if environ is None else environ
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(var, "")
+        if value:
+            lang = value.lower()[:2]
+            return lang if lang in LANGUAGES else "en"
+    return "en"
