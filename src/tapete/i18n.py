@@ -20,7 +20,7 @@ import gettext
 import io
 import os
 from collections.abc import Callable, Mapping
-from functools import lru_cache
+from functools import cache
 from importlib import resources
 
 from tapete.errors import TapeteError
@@ -29,7 +29,7 @@ LANGUAGES = ("en", "es", "fr")
 DOMAIN = "tapete"
 
 
-@lru_cache(maxsize=None)
+@cache
 def translations(lang: str) -> gettext.NullTranslations:
     """The catalog of a language, compiled from its .po file once per process."""
     if lang not in LANGUAGES:

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from tapete.errors import IllegalActionError
+from tapete.guinote.observation import GuinoteObservation, observe
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import DealResult, GuinoteState
 
@@ -198,6 +199,10 @@ class GuinoteMatch:
             self.scores = list(st.scores_after)
             self.vueltas = st.vueltas_next
         self.deal = self._start_deal(dealer)
+
+    def observation(self, seat: int) -> GuinoteObservation:
+        """What ``seat`` may see of the current deal (scores before it included)."""
+        return observe(self.deal, seat)
 
     # ------------------------------------------------------------ results
     def returns(self) -> list[float]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
 from tapete.errors import IllegalActionError
@@ -48,6 +48,9 @@ OVER: Final = 3
 PHASE_NAMES: Final = ("play", "window", "predraw", "over")
 
 _TUTE_BIT: Final = 16
+
+if TYPE_CHECKING:
+    from tapete.guinote.observation import GuinoteObservation
 
 
 @dataclass(frozen=True)
@@ -698,6 +701,12 @@ class GuinoteState:
         """Zero-sum deal value per seat: own team's points minus the other's."""
         a, b = self.deal_points()
         return [float(a - b) if s % 2 == 0 else float(b - a) for s in range(self.n)]
+
+    def observation(self, seat: int) -> GuinoteObservation:
+        """What ``seat`` may see (see :mod:`tapete.guinote.observation`)."""
+        from tapete.guinote.observation import observe
+
+        return observe(self, seat)
 
     # ------------------------------------------------------------ words
     def action_to_string(self, action: int, french: bool = False) -> str:
