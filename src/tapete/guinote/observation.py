@@ -63,6 +63,8 @@ class GuinoteObservation:
     #: Cards each seat is publicly known to hold (bitmasks; own seat included).
     known: tuple[int, ...]
     exchanged_by: int
+    #: Whether cantes for the last trick won may still be sung.
+    window_open: bool
     #: Cantes each seat has made since the last trick was won.
     window_count: tuple[int, ...]
     scores_before: tuple[int, int]
@@ -120,6 +122,7 @@ def observe(state: GuinoteState, seat: int) -> GuinoteObservation:
         cantes=tuple(state.cantes),
         known=tuple(state.known[p] & state.hands[p] for p in range(n)),
         exchanged_by=state.exchanged_by,
+        window_open=state.window_open,
         window_count=tuple(state.window_count),
         scores_before=state.scores_before,
         vueltas=state.vueltas,
@@ -262,5 +265,5 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     world.scores_before = obs.scores_before
     world.vueltas = obs.vueltas
     world.window_count = list(obs.window_count)
-    world.window_open = bool(obs.tricks) and not obs.trick and obs.phase != "over"
+    world.window_open = obs.window_open
     return world

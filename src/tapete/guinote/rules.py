@@ -29,6 +29,7 @@ Direction = Literal["anticlockwise", "clockwise"]
 FirstLead = Literal["dealer_right", "dealer_left"]
 NextDealer = Literal["rotate", "last_trick"]
 CanteBy = Literal["trick_winner", "winning_team"]
+CanteTiming = Literal["after_draw", "before_draw"]
 ExchangeTiming = Literal["own_turn", "after_team_win", "when_leading", "never"]
 TuteRule = Literal["none", "bonus", "wins_partida"]
 TuteFigures = Literal["reyes", "reyes_or_cante_figure"]
@@ -45,6 +46,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "first_lead": ("dealer_right", "dealer_left"),
     "next_dealer": ("rotate", "last_trick"),
     "cante_by": ("trick_winner", "winning_team"),
+    "cante_timing": ("after_draw", "before_draw"),
     "exchange_timing": ("own_turn", "after_team_win", "when_leading", "never"),
     "tute": ("none", "bonus", "wins_partida"),
     "tute_figures": ("reyes", "reyes_or_cante_figure"),
@@ -84,6 +86,9 @@ class GuinoteRules:
     # -- cantes --------------------------------------------------------------
     #: 001 only the trick winner; 002 either hand of the team that won the trick.
     cante_by: CanteBy = "winning_team"
+    #: When cantes are sung: after the draw (002: "before the next lead"), or before it, so the
+    #: pair must be held when the trick is won (001 Phase 1.5: "wins a trick while holding both").
+    cante_timing: CanteTiming = "after_draw"
     #: Cantes one player may make per trick won (0 = no limit); common practice 1.
     cantes_per_trick: int = 1
     #: Whether cantes may be sung once the stock is gone (001 yes; 002 not forbidden).
@@ -126,9 +131,10 @@ class GuinoteRules:
     target: int = 101
     #: Play the whole first deal (idas), then vueltas if nobody reached the target (002).
     idas_vueltas: bool = True
-    #: When a side may claim it has reached the target (002 vueltas; 003 any time).
+    #: When a side may claim it has reached the target: 002 in vueltas, at the lead after taking
+    #: a trick; 003 at any time (any turn of the claiming side).
     claims: Claims = "vueltas"
-    #: A claim short of the target loses the partida (003; 002 by common practice).
+    #: A claim short of the target loses the partida (003 "Jika perhitungan salah, tim lawan otomatis menang").
     wrong_claim_loses: bool = True
     #: Both sides past the target in one deal: 001 higher score; 002 the last trick's side.
     both_past: BothPast = "last_trick"
@@ -270,6 +276,7 @@ _CLASICO = dataclasses.replace(
     deal_packet=1,
     next_dealer="rotate",
     cante_by="trick_winner",
+    cante_timing="before_draw",
     tute="none",
     tute_figures="reyes",
     exchange_timing="own_turn",

@@ -151,6 +151,9 @@ class GuinoteState:
         self._ex_lead: bool = rules.exchange_timing == "when_leading"
         self._ex_team: bool = rules.exchange_timing == "after_team_win"
         self._team_sing: bool = rules.cante_by == "winning_team" and rules.players == 4
+        self._sing_pre: bool = rules.cante_timing == "before_draw"
+        #: 0 no claims, 1 in vueltas at the lead after taking a trick, 2 at any turn.
+        self._claims: int = ("none", "vueltas", "any_time").index(rules.claims)
 
     # ------------------------------------------------------------------ setup
     @staticmethod
@@ -292,6 +295,8 @@ class GuinoteState:
         self._ex_lead = o._ex_lead
         self._ex_team = o._ex_team
         self._team_sing = o._team_sing
+        self._sing_pre = o._sing_pre
+        self._claims = o._claims
 
     # ------------------------------------------------------------ queries
     @property
@@ -386,11 +391,13 @@ class GuinoteState:
             return False
         return not (self.rules.exchange_needs_counting_indicator and self._t.points[ind] == 0)
 
-    def _claims_open(self) -> bool:
-        claims = self.rules.claims
-        if claims == "none" or self.tricks_played == 0:
+    def _may_claim(self, seat: int) -> bool:
+        claims = self._claims
+        if claims == 0:
             return False
-        return claims == "any_time" or self.vueltas
+        if claims == 1 and (self.trick or not self.vueltas or self.tricks_played == 0):
+            return False
+        return self.rules.wrong_claim_loses or self._claim_total(seat % 2) >= self.rules.target
 
     def _claim_total(self, team: int) -> int:
         return self.scores_before[team] + self.card_points[team] + self.cante_points[team]
@@ -411,13 +418,13 @@ class GuinoteState:
             if self.trick:
                 if self._ex_turn and self.indicator >= 0 and self._can_exchange(seat):
                     out.append(EXCHANGE)
+                if self._claims == 2 and self._may_claim(seat):
+                    out.append(CLAIM)
                 return out
             if self.window_open:
                 self._sing_options(seat, out)
-                if self._claims_open():
-                    team = seat % 2
-                    if self.rules.wrong_claim_loses or self._claim_total(team) >= self.rules.target:
-                        out.append(CLAIM)
+            if self._claims and self._may_claim(seat):
+                out.append(CLAIM)
             if (self._ex_turn or self._ex_lead) and self.indicator >= 0 and self._can_exchange(seat):
                 out.append(EXCHANGE)
             return out
@@ -549,15 +556,61 @@ class GuinoteState:
             self.phase = OVER
             self.cur = -1
             return
-        if self.indicator >= 0:
-            if self._ex_team:
-                holder = self._team_exchanger(w)
-                if holder >= 0:
-                    self.phase = PREDRAW
-                    self.cur = holder
-                    return
-            self._draw(w)
-        self._open_window(w)
+        if self.indicator < 0:
+            self._open_window(w)
+        elif self._sing_pre and self._open_predraw_window(w):
+            return
+        else:
+            self._exchange_or_draw(w)
+
+    def _open_predraw_window(self, w: int) -> bool:
+        """Cantes before the draw (``cante_timing="before_draw"``): winner, then partner."""
+        self.window_open = True
+        wc = self.window_count
+        for i in range(self.n):
+            wc[i] = 0
+        options: list[int] = []
+        self._sing_options(w, options)
+        if options:
+            self.phase = WINDOW
+            self.cur = w
+            return True
+        if self._team_sing:
+            p = (w + 2) % 4
+            self._sing_options(p, options)
+            if options:
+                self.phase = WINDOW
+                self.cur = p
+                return True
+        return False
+
+    def _draw_pending(self) -> bool:
+        """Between a trick and its draw: stock left and hands one card short."""
+        return self.indicator >= 0 and self.hands[self.last_winner].bit_count() < 6
+
+    def _window_done(self, seat: int) -> None:
+        w = self.last_winner
+        if not self._draw_pending():
+            self.phase = PLAY
+            self.cur = w
+            return
+        if seat == w and self._team_sing:
+            p = (w + 2) % 4
+            options: list[int] = []
+            self._sing_options(p, options)
+            if options:
+                self.cur = p
+                return
+        self._exchange_or_draw(w)
+
+    def _exchange_or_draw(self, w: int) -> None:
+        if self._ex_team:
+            holder = self._team_exchanger(w)
+            if holder >= 0:
+                self.phase = PREDRAW
+                self.cur = holder
+                return
+        self._after_predraw()
 
     def _team_exchanger(self, w: int) -> int:
         if self._can_exchange(w):
@@ -606,8 +659,7 @@ class GuinoteState:
             if phase == PREDRAW:
                 self._after_predraw()
             else:
-                self.phase = PLAY
-                self.cur = self.last_winner
+                self._window_done(seat)
             return
         if action == EXCHANGE:
             siete = self._t.sietes[self.trump]
@@ -652,13 +704,18 @@ class GuinoteState:
             rest: list[int] = []
             self._sing_options(seat, rest)
             if not rest:
-                self.phase = PLAY
-                self.cur = self.last_winner
+                self._window_done(seat)
 
     def _after_predraw(self) -> None:
         w = self.last_winner
         self._draw(w)
-        self._open_window(w)
+        if self._sing_pre:
+            # The cantes of this trick were due before the draw.
+            self.window_open = False
+            self.phase = PLAY
+            self.cur = w
+        else:
+            self._open_window(w)
 
     # ------------------------------------------------------------ results
     def deal_points(self) -> tuple[int, int]:
@@ -745,7 +802,8 @@ class GuinoteState:
         trumps = hand & self._t.suit_mask[self.trump]
         if self.trick_best // 10 == self.trump and self._card_mask(seat) & ~self._t.higher[self.trick_best] == 0:
             over = " ".join(card_str(c) for c in cards_of(self._card_mask(seat)))
-            return f"you must overtrump {card_str(self.trick_best)} ({over} beats it)"
+            verb = "beats" if self._card_mask(seat).bit_count() == 1 else "beat"
+            return f"you must overtrump {card_str(self.trick_best)} ({over} {verb} it)"
         if trumps:
             return f"you have no {SUIT_NAMES[led]}: you must play a trump ({SUIT_NAMES[self.trump]})"
         return "that card is not allowed here"
