@@ -1,8 +1,9 @@
 """Guiñote: rules presets, the deal engine, matches, observations, notation and records."""
 
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str, parse_action
+from tapete.guinote.results import DealResult
 from tapete.guinote.rules import PRESETS, GuinoteRules
-from tapete.guinote.state import DealResult, GuinoteState
+from tapete.guinote.state import GuinoteState
 
 __all__ = [
     "CLAIM",

@@ -8,7 +8,7 @@ bots and faces can drive either. Randomness comes only from the match seed.
 How a finished deal changes the match is the pure function
 :func:`settle_deal`, so each scoring rule can be checked on its own:
 
->>> from tapete.guinote.state import DealResult
+>>> from tapete.guinote.results import DealResult
 >>> rules = GuinoteRules.preset("aragones")
 >>> deal = DealResult((61, 59), (40, 0), (0, 10), (0, 0), (5, 5), 1, -1, -1, -1, False)
 >>> settle_deal(rules, (0, 0), deal, vueltas=False).partida_winner
@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 
 from tapete.errors import IllegalActionError
 from tapete.guinote.observation import GuinoteObservation, observe
+from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
-from tapete.guinote.state import DealResult, GuinoteState
+from tapete.guinote.state import GuinoteState
 
 
 @dataclass(frozen=True)

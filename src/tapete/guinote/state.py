@@ -32,12 +32,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
 from tapete.errors import IllegalActionError
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str, parse_action
+from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.tables import Tables, tables_for
 
@@ -51,34 +51,6 @@ _TUTE_BIT: Final = 16
 
 if TYPE_CHECKING:
     from tapete.guinote.observation import GuinoteObservation
-
-
-@dataclass(frozen=True)
-class DealResult:
-    """How a finished deal scored, per team (index 0 = seats 0 and 2)."""
-
-    card_points: tuple[int, int]
-    cante_points: tuple[int, int]
-    last_trick: tuple[int, int]
-    capote_bonus: tuple[int, int]
-    tricks: tuple[int, int]
-    last_trick_team: int
-    capote_team: int
-    tute_team: int
-    claim_team: int
-    claim_ok: bool
-
-    @property
-    def totals(self) -> tuple[int, int]:
-        return (
-            self.card_points[0] + self.cante_points[0] + self.last_trick[0] + self.capote_bonus[0],
-            self.card_points[1] + self.cante_points[1] + self.last_trick[1] + self.capote_bonus[1],
-        )
-
-    @property
-    def trick_points(self) -> tuple[int, int]:
-        """Points of tricks without cantes: card points plus the last-trick bonus."""
-        return (self.card_points[0] + self.last_trick[0], self.card_points[1] + self.last_trick[1])
 
 
 class _Snapshot:
@@ -240,6 +212,14 @@ class GuinoteState:
                 order[packet * p * n + k * p + offset] = c
         return cls.new_deal(rules, order + [indicator, *stock], dealer=dealer,
                             scores_before=scores_before, vueltas=vueltas)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Compiled (mypyc) instances have no __dict__: pickle and copy go through clone().
+        snap = self._snapshot()
+        return (_rebuild, (self.rules, snap.ints, snap.lists, self._extra()))
+
+    def _extra(self) -> tuple[object, ...]:
+        return (self.dealer, self.trump, list(self.cantes), list(self.tricks), self.scores_before, self.vueltas)
 
     def clone(self) -> GuinoteState:
         """An independent copy (the undo history is not copied)."""
@@ -812,3 +792,20 @@ class GuinoteState:
         from tapete.guinote.notation import to_notation
 
         return f"GuinoteState({to_notation(self)!r})"
+
+
+def _rebuild(rules: GuinoteRules, ints: list[int], lists: list[list[int]], extra: tuple[object, ...]) -> GuinoteState:
+    """Unpickle a :class:`GuinoteState` (see ``__reduce__``)."""
+    snap = _Snapshot()
+    snap.ints = ints
+    snap.lists = lists
+    state = GuinoteState(rules)
+    dealer, trump, cantes, tricks, scores_before, vueltas = extra
+    state.dealer = dealer  # type: ignore[assignment]
+    state.trump = trump  # type: ignore[assignment]
+    state.cantes = cantes  # type: ignore[assignment]
+    state.tricks = tricks  # type: ignore[assignment]
+    state.scores_before = scores_before  # type: ignore[assignment]
+    state.vueltas = vueltas  # type: ignore[assignment]
+    state._restore(snap)
+    return state
