@@ -8,34 +8,25 @@ from collections.abc import Callable
 
 from tapete.bots.random_bot import RandomBot
 from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
+from tapete.cli.common import deal_rules
+from tapete.cli.messages import msg, tr
 from tapete.guinote.events import deal_events
 from tapete.guinote.match import GuinoteMatch, format_score
 from tapete.guinote.observation import observe
-from tapete.guinote.rules import DEFAULT_PRESET, GuinoteRules
-from tapete.i18n import pick_language, translator
+from tapete.guinote.rules import DEFAULT_PRESET, PRESETS, GuinoteRules
 
-HELP = "play a seeded match between random players and print it"
+HELP = "cmd.demo.help"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--preset", default=DEFAULT_PRESET, help="rules preset (default: %(default)s)")
-    p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="change one rules option")
-    p.add_argument("--seed", type=int, default=1, help="seed of the deals and the players (default: %(default)s)")
-    p.add_argument("--lang", default=None, help="language: en, es or fr (default: from the locale)")
-    p.add_argument("--french", action="store_true", help="print cards with French faces (K♥)")
-    p.add_argument("--hands", action="store_true", help="also print every hand as dealt")
-
-
-def parse_options(pairs: list[str]) -> dict[str, str]:
-    from tapete.errors import RulesError
-
-    out = {}
-    for pair in pairs:
-        key, sep, value = pair.partition("=")
-        if not sep:
-            raise RulesError(f"bad option {pair!r}: expected KEY=VALUE, e.g. target=100")
-        out[key.strip()] = value.strip()
-    return out
+    presets = ", ".join(PRESETS)
+    p.add_argument("--preset", metavar="NAME", help=msg("opt.preset", choices=presets, default=DEFAULT_PRESET))
+    p.add_argument(
+        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("opt.option")
+    )
+    p.add_argument("--seed", type=int, default=1, metavar="N", help=msg("opt.demo_seed"))
+    p.add_argument("--french", action="store_true", help=msg("opt.french"))
+    p.add_argument("--hands", action="store_true", help=msg("opt.hands"))
 
 
 def play_match(rules: GuinoteRules, seed: int) -> GuinoteMatch:
@@ -50,10 +41,9 @@ def play_match(rules: GuinoteRules, seed: int) -> GuinoteMatch:
 
 
 def run(args: argparse.Namespace) -> int:
-    rules = GuinoteRules.preset(args.preset).with_option_strings(parse_options(args.option))
-    _ = translator(pick_language(args.lang))
+    rules = deal_rules(args)
     match = play_match(rules, args.seed)
-    for line in narrate(match, _, french=args.french, hands=args.hands):
+    for line in narrate(match, tr, french=args.french, hands=args.hands):
         print(line)
     return 0
 

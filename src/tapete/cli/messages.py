@@ -1,0 +1,166 @@
+"""Every sentence the ``tapete`` command shows, keyed by message id.
+
+Command code never holds user-facing literals: it calls :func:`msg` with a
+message id and the values to fill in. The English text is the source; it is
+also the gettext ``msgid``, so a translated catalog (es, fr) plugs in through
+:func:`set_translator` without touching the commands.
+
+>>> msg("seat", seat=2)
+'seat 2'
+>>> msg("nope")
+Traceback (most recent call last):
+...
+KeyError: "no CLI message 'nope'"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+#: Message id -> English text (``str.format`` fields in braces).
+MESSAGES: Final[dict[str, str]] = {
+    # ------------------------------------------------------------ program and options
+    "prog.description": "tapete: Guiñote positions, rules and games from the command line.",
+    "prog.epilog": "Run 'tapete COMMAND --help' for the options of one command.",
+    "prog.commands": "commands",
+    "opt.version": "show the version and exit",
+    "opt.lang": "language of the output: en, es or fr (default: from the locale)",
+    "opt.position": (
+        "a position string (see tapete.guinote.notation), quoted or as separate words, or '-' to read it "
+        "from standard input; leave it out to deal a fresh position"
+    ),
+    "opt.preset": "rules preset of a fresh deal: {choices} (default {default})",
+    "opt.option": "change one rules option of a fresh deal, e.g. target=101 (repeatable)",
+    "opt.seed": "shuffle seed of a fresh deal (default: a random one, shown in the output)",
+    "opt.dealer": "dealer seat of a fresh deal (default 0)",
+    "opt.french": "write cards with French faces (K♥ instead of Rc)",
+    "opt.json": "print JSON instead of text",
+    "cmd.demo.help": "play a seeded match between random players and print it, deal by deal",
+    "opt.demo_seed": "seed of the deals, the first dealer and the players (default 1)",
+    "opt.hands": "also print every hand as dealt",
+    "cmd.show.help": "show a position readably",
+    "cmd.show.description": (
+        "Show a Guiñote position: rules, trump, hands, the trick, points, cantes and whose turn it is. "
+        "Without a position, deal a fresh one and print its position string."
+    ),
+    "cmd.legal.help": "list the legal actions of a position",
+    "cmd.legal.description": (
+        "List the legal actions of the seat to act, one per line with a short description. "
+        "Without a position, deal a fresh one."
+    ),
+    # ------------------------------------------------------------ errors
+    "error.line": "{prog}: error: {detail}",
+    "error.usage": "{detail} (see '{prog} --help')",
+    "error.no_command": "expected a command: {choices}",
+    "error.option_syntax": "bad --option {text!r}: expected KEY=VALUE, e.g. target=101",
+    "error.option_twice": "--option {key} is given twice: expected each option once",
+    "error.deal_with_position": (
+        "the options {flags} are for dealing a fresh position: give either a POSITION or deal options, not both"
+    ),
+    "error.empty_stdin": "no position on standard input: expected one position string",
+    # ------------------------------------------------------------ words
+    "seat": "seat {seat}",
+    "team": "team {team}",
+    "team.seats": "team {team} (seats {seats})",
+    "none": "none",
+    "yes": "yes",
+    "no": "no",
+    "phase.play": "play",
+    "phase.window": "cante window",
+    "phase.predraw": "before the draw",
+    "phase.over": "over",
+    # ------------------------------------------------------------ show
+    "show.position": "position",
+    "show.rules": "rules",
+    "show.rules.preset": "{preset}",
+    "show.rules.changed": "{preset}, changed: {changes}",
+    "show.deal": "deal",
+    "show.deal.seed": "seed {seed}, dealer seat {dealer}",
+    "show.dealer": "dealer",
+    "show.trump": "trump",
+    "show.trump.face_up": "{suit} (indicator {card} face up under the stock)",
+    "show.trump.drawn": "{suit} (the indicator has been drawn)",
+    "show.stock": "stock",
+    "show.stock.count": "{count} face-down cards + the indicator",
+    "show.stock.empty": "empty: arrastre, play follows the strict rules",
+    "show.hands": "hands",
+    "show.hand.line": "{who:<17} {cards}",
+    "show.hand.shown": "shown: {cards}",
+    "show.hand.to_act": "<- to act",
+    "show.hand.empty": "-",
+    "show.trick": "trick",
+    "show.trick.none": "none in progress",
+    "show.trick.cards": "{plays}; best so far {best} ({seat})",
+    "show.trick.play": "{card} ({seat})",
+    "show.last_trick": "last trick",
+    "show.last_trick.winner": "won by {seat}",
+    "show.last_trick.cards": "{cards}, won by {seat}",
+    "show.taken": "taken",
+    "show.taken.team": "{team}: {points} points ({cards} in cards + {cantes} in cantes), tricks won: {tricks}",
+    "show.cantes": "cantes",
+    "show.cante.sing": "{seat} sang {points} in {suit}",
+    "show.cante.tute": "{seat} sang tute",
+    "show.exchange": "exchange",
+    "show.exchange.by": "{seat} exchanged the 7 of trumps for the indicator",
+    "show.match": "match",
+    "show.match.context": "scores before this deal {a} - {b}, {part}",
+    "show.match.idas": "idas",
+    "show.match.vueltas": "vueltas",
+    "show.phase": "phase",
+    "show.turn": "turn",
+    "show.turn.play": "{seat} to play a card",
+    "show.turn.lead": "{seat} to lead",
+    "show.turn.window": "{seat} may sing or pass (cante window)",
+    "show.turn.predraw": "{seat} may exchange the 7 of trumps before the draw, or pass",
+    "show.turn.over": "nobody: the deal is over",
+    "show.result": "result",
+    "show.result.team": (
+        "{team}: {total} ({cards} cards + {cantes} cantes + {last} last trick + {capote} capote), tricks won: {tricks}"
+    ),
+    "show.result.tute": "tute by {team} wins the partida",
+    "show.result.claim_ok": "{team} claimed the target and was right",
+    "show.result.claim_wrong": "{team} claimed the target and was wrong",
+    "show.result.capote": "capote: {team} took every trick",
+    "show.legal": "legal",
+    # ------------------------------------------------------------ legal actions
+    "legal.none": "no legal actions: the deal is over",
+    "legal.header": "{seat} to act ({phase}):",
+    "action.play": "play {card}",
+    "action.sing": "sing {points} in {suit}",
+    "action.sing.trump": "sing {points} in {suit} (trumps)",
+    "action.tute.bonus": "sing tute ({points} points)",
+    "action.tute.wins": "sing tute: wins the partida",
+    "action.exchange": "exchange the 7 of trumps {siete} for the indicator {card}",
+    "action.claim": "claim the partida: {team} has {total} of {target}",
+    "action.pass.window": "pass: do not sing",
+    "action.pass.predraw": "pass: keep the 7 and draw",
+    "action.pass": "pass",
+}
+
+
+def _identity(text: str) -> str:
+    return text
+
+
+_translate: Callable[[str], str] = _identity
+
+
+def set_translator(gettext: Callable[[str], str] | None) -> None:
+    """Translate every message through ``gettext`` (English text in, translation out); ``None`` resets."""
+    global _translate
+    _translate = gettext if gettext is not None else _identity
+
+
+def tr(text: str) -> str:
+    """Translate an English message id given as text (gettext style: ``_ = tr``)."""
+    return _translate(text)
+
+
+def msg(key: str, /, **values: object) -> str:
+    """The message ``key``, translated, with ``values`` filled in."""
+    try:
+        template = MESSAGES[key]
+    except KeyError:
+        raise KeyError(f"no CLI message {key!r}") from None
+    return _translate(template).format(**values)

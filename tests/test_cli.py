@@ -1,0 +1,328 @@
+"""The ``tapete`` command line: ``show`` and ``legal``, their output, and their errors.
+
+Most tests call :func:`tapete.cli.main.main` in-process; a few run
+``python -m tapete.cli.main`` in a subprocess, as a user would.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+import tapete
+import tapete.cli.main as cli_main
+from tapete.cards.spanish import card_name, card_str, cards_of, parse_card, parse_cards
+from tapete.cli.main import COMMANDS, main
+from tapete.cli.messages import MESSAGES, msg
+from tapete.errors import TapeteError
+from tapete.guinote.notation import from_notation, to_notation
+from tapete.guinote.rules import GuinoteRules
+from tapete.guinote.state import GuinoteState
+from tapete.guinote.tables import tables_for
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def position_line(out: str) -> str:
+    """The position string printed on the ``position`` line of ``tapete show``."""
+    for line in out.splitlines():
+        if line.startswith("position"):
+            return line[len("position") :].strip()
+    raise AssertionError(out)
+
+
+def window_position() -> GuinoteState:
+    """Aragonés: seat 1 wins the first trick with the as of trumps; its partner may sing 40 in bastos."""
+    rules = GuinoteRules.preset("aragones")
+    hands = [
+        parse_cards("2o 4o 5o 6o 2c 4c"),
+        parse_cards("1b 7b Ro Rc Re 2e"),
+        parse_cards("3o 3c 5c 6c 7c 4e"),
+        parse_cards("Rb Sb Sc So 5e 6e"),
+    ]
+    used = {c for h in hands for c in h}
+    rest = [c for c in range(40) if c not in used and c != parse_card("3b")]
+    state = GuinoteState.from_hands(rules, hands, indicator=parse_card("3b"), stock=rest, dealer=0)
+    for a in ("1b", "3o", "5e", "2o"):
+        state.play(a)
+    return state
+
+
+# ------------------------------------------------------------------ show
+
+
+def test_show_fresh_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "--seed", "5")
+    assert code == 0 and err == ""
+    text = position_line(out)
+    state = GuinoteState.new_deal(GuinoteRules.preset("aragones"), seed=5, dealer=0)
+    assert text == to_notation(state)
+    assert "seed 5, dealer seat 0" in out
+    assert "aragones" in out.splitlines()[1]
+    assert f"trump       {['oros', 'copas', 'espadas', 'bastos'][state.trump]}" in out
+    assert f"indicator {card_str(state.indicator)}" in out
+    assert "15 face-down cards + the indicator" in out
+    assert "seat 1 to lead" in out and "phase       play" in out
+    # Each hand, sorted by suit then strongest first.
+    strength = tables_for(state.rules).strength
+    for seat in range(4):
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"seat {seat} (team {seat % 2})"))
+        shown = line.split(")", 1)[1].split("<-")[0].split()
+        cards = [parse_card(c) for c in shown]
+        assert set(cards) == set(cards_of(state.hands[seat]))
+        assert cards == sorted(cards, key=lambda c: (c // 10, -strength[c]))
+        assert ("<- to act" in line) == (seat == 1)
+    assert "team 0 (seats 0, 2): 0 points" in out and "cantes      none" in out
+
+
+def test_show_fresh_deal_options_and_two_players(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "--preset", "clasico-2p", "--option", "target=101", "-o", "capote=none",
+                       "--seed", "2", "--dealer", "1")  # fmt: skip
+    assert code == 0
+    text = position_line(out)
+    assert text.startswith("clasico-2p{capote=none,target=101} d1 play:0 ")
+    assert "clasico-2p, changed: capote=none, target=101" in out
+    state = from_notation(text)
+    assert state.rules == GuinoteRules.preset("clasico-2p").replace(target=101, capote="none")
+    assert "27 face-down cards + the indicator" in out
+    assert "seat 0" in out and "seat 2" not in out
+
+
+def test_show_same_position_again_and_french(capsys: pytest.CaptureFixture[str]) -> None:
+    state = window_position()
+    state.play("pass")  # keep the 7: draw, then the partner's window
+    state.play("sing:b")
+    text = to_notation(state)
+    code, out, _ = run(capsys, "show", text)
+    assert code == 0 and position_line(out) == text
+    assert "seat 3 sang 40 in bastos" in out
+    assert "team 1 (seats 1, 3): 61 points (21 in cards + 40 in cantes)" in out
+    assert "last trick  won by seat 1" in out
+    assert "exchange" not in out
+    # The position may also come as separate words.
+    code, out2, _ = run(capsys, "show", *text.split())
+    assert code == 0 and out2 == out
+    code, out, _ = run(capsys, "show", "--french", text)
+    assert code == 0
+    assert "bastos ♣" in out and "shown: K♣ J♣" in out and "K♦" in out
+    assert " Rb" not in out  # card faces are French; the position string stays Spanish
+    assert position_line(out) == text
+
+
+def test_show_finished_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    state = GuinoteState.new_deal(GuinoteRules.preset("clasico").replace(capote="bonus"), seed=8)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    r = state.result()
+    code, out, _ = run(capsys, "show", to_notation(state))
+    assert code == 0
+    assert "nobody: the deal is over" in out and "phase       over" in out
+    assert f"team 0 (seats 0, 2): {r.totals[0]} (" in out and f"team 1 (seats 1, 3): {r.totals[1]} (" in out
+
+
+# ------------------------------------------------------------------ legal
+
+
+def test_legal_text(capsys: pytest.CaptureFixture[str]) -> None:
+    state = GuinoteState.new_deal(GuinoteRules.preset("aragones"), seed=5, dealer=0)
+    code, out, err = run(capsys, "legal", to_notation(state))
+    assert code == 0 and err == ""
+    lines = out.splitlines()
+    assert lines[0] == "seat 1 to act (play):"
+    rows = [line.split(None, 1) for line in lines[1:]]
+    assert [a for a, _ in rows] == state.legal_action_strings()
+    for action, description in rows:
+        assert description == f"play {card_name(parse_card(action))}"
+
+
+def test_legal_window_and_predraw(capsys: pytest.CaptureFixture[str]) -> None:
+    # Predraw: seat 1 holds the 7 of trumps after winning.
+    rules = GuinoteRules.preset("aragones")
+    state = window_position()
+    code, out, _ = run(capsys, "legal", to_notation(state))
+    assert code == 0
+    assert out.splitlines()[0] == "seat 1 to act (before the draw):"
+    assert "exchange  exchange the 7 of trumps 7b for the indicator 3b" in out
+    assert "pass      pass: keep the 7 and draw" in out
+    state.play("exchange")
+    code, out, _ = run(capsys, "show", to_notation(state))
+    assert "exchange    seat 1 exchanged the 7 of trumps for the indicator" in out
+    assert "seat 1 (team 1)   1o Ro Rc Re 2e 3b   shown: 3b" in out
+    code, out, _ = run(capsys, "legal", to_notation(state))
+    assert out.splitlines()[0] == "seat 3 to act (cante window):"
+    assert "sing:b  sing 40 in bastos (trumps)" in out and "pass    pass: do not sing" in out
+    assert rules.cante_points_trump == 40
+    code, out, _ = run(capsys, "legal", "--french", to_notation(state))
+    assert "sing:♣  sing 40 in bastos ♣ (trumps)" in out
+
+
+def test_legal_json(capsys: pytest.CaptureFixture[str]) -> None:
+    state = window_position()
+    state.play("pass")
+    text = to_notation(state)
+    code, out, _ = run(capsys, "legal", "--json", text)
+    assert code == 0
+    data = json.loads(out)
+    assert data["position"] == text and data["phase"] == "window" and data["seat"] == 3
+    assert [a["action"] for a in data["actions"]] == state.legal_action_strings() == ["sing:b", "pass"]
+    assert [a["id"] for a in data["actions"]] == state.legal_actions()
+    assert data["actions"][0]["description"] == "sing 40 in bastos (trumps)"
+
+
+def test_legal_finished_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    state = GuinoteState.new_deal(GuinoteRules.preset("aragones-2p"), seed=1)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    code, out, _ = run(capsys, "legal", to_notation(state))
+    assert code == 0 and out.strip() == "no legal actions: the deal is over"
+    code, out, _ = run(capsys, "legal", "--json", to_notation(state))
+    assert json.loads(out)["actions"] == [] and json.loads(out)["seat"] == -1
+
+
+def test_legal_fresh_deal_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
+    _, a, _ = run(capsys, "legal", "--json", "--seed", "11", "--preset", "riojano")
+    _, b, _ = run(capsys, "legal", "--json", "--seed", "11", "--preset", "riojano")
+    assert a == b
+    assert json.loads(a)["position"] == to_notation(
+        GuinoteState.new_deal(GuinoteRules.preset("riojano"), seed=11, dealer=0)
+    )
+
+
+# ------------------------------------------------------------------ errors
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["show", "aragones d0 play:1 h=-/-/-/- s=- tr=o i=- t=- k=-/-"], "field i (indicator)"),
+        (["show", "aragones", "d0"], "expected '<rules> d<dealer> <phase>"),
+        (["legal", "whist d0 play:1 h=-"], "unknown Guiñote preset 'whist': expected one of aragones"),
+        (["show", "--preset", "whist"], "unknown Guiñote preset 'whist': expected one of aragones"),
+        (["show", "--option", "colour=red"], "unknown Guiñote option 'colour': expected one of"),
+        (["legal", "--option", "target=lots"], "bad value 'lots' for target: expected a whole number"),
+        (["legal", "--option", "tute=maybe"], "bad value 'maybe' for tute: expected one of none, bonus"),
+        (["legal", "--option", "target"], "bad --option 'target': expected KEY=VALUE"),
+        (["legal", "-o", "target=1", "-o", "target=2"], "--option target is given twice"),
+        (["show", "--dealer", "7"], "dealer 7 is not a seat: expected 0..3"),
+        (
+            ["show", "--seed", "1", "aragones d0 play:1"],
+            "the options --seed are for dealing a fresh position: give either a POSITION or deal options",
+        ),
+        (["show", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["deal"], "invalid choice: 'deal'"),
+        ([], "expected a command: show, legal"),
+    ],
+)
+def test_errors_are_one_line_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.endswith("\n"), err
+    assert err.startswith("tapete"), err
+    assert ": error: " in err and expected in err, err
+    assert "Traceback" not in err
+
+
+def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--help")
+    assert code == 0 and "show" in out and "legal" in out
+    code, out, _ = run(capsys, "show", "--help")
+    assert code == 0 and "--french" in out and "--preset" in out
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.strip() == f"tapete {tapete.__version__}"
+
+
+def test_commands_and_messages_are_registered() -> None:
+    assert COMMANDS[:2] == ("tapete.cli.show", "tapete.cli.legal")
+    assert msg("seat", seat=3) == "seat 3"
+    # Every message id used by the command modules exists (a typo would raise KeyError at run time).
+    src = Path(tapete.__file__).parent / "cli"
+    used = set()
+    for path in src.glob("*.py"):
+        if path.name == "messages.py":
+            continue
+        used |= set(re.findall(r'msg\(\s*"([a-z_.]+)"', path.read_text(encoding="utf-8")))
+    assert used and used <= set(MESSAGES), used - set(MESSAGES)
+
+
+def test_adding_a_command_is_one_module(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A module with HELP, add_arguments and run becomes a subcommand once named in COMMANDS."""
+    module = types.ModuleType("tapete.cli.echo")
+    module.HELP = "repeat a word"  # type: ignore[attr-defined]
+
+    def add_arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("word")
+
+    def run_echo(args: argparse.Namespace) -> int:
+        if args.word == "bad":
+            raise TapeteError("bad word 'bad': expected any other word")
+        print(args.word * 2)
+        return 0
+
+    module.add_arguments = add_arguments  # type: ignore[attr-defined]
+    module.run = run_echo  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "tapete.cli.echo", module)
+    monkeypatch.setattr(cli_main, "COMMANDS", (*COMMANDS, "tapete.cli.echo"))
+    assert run(capsys, "echo", "ab") == (0, "abab\n", "")
+    code, out, _ = run(capsys, "--help")
+    assert "repeat a word" in out
+    code, _, err = run(capsys, "echo", "bad")
+    assert code == 2 and err == "tapete echo: error: bad word 'bad': expected any other word\n"
+    broken = types.ModuleType("tapete.cli.broken")
+    monkeypatch.setitem(sys.modules, "tapete.cli.broken", broken)
+    monkeypatch.setattr(cli_main, "COMMANDS", (*COMMANDS, "tapete.cli.broken"))
+    with pytest.raises(TypeError, match="must define COMMAND"):
+        main(["show"])
+
+
+# ------------------------------------------------------------------ as a program
+
+
+def _env() -> dict[str, str]:
+    """The environment for a child python that imports the same tapete as these tests."""
+    env = dict(os.environ)
+    root = str(Path(tapete.__file__).resolve().parent.parent)
+    env["PYTHONPATH"] = root + os.pathsep + env.get("PYTHONPATH", "")
+    env["PYTHONIOENCODING"] = "utf-8"
+    return env
+
+
+def _tapete(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tapete.cli.main", *argv],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+        env=_env(),
+        timeout=60,
+    )
+
+
+def test_subprocess_show_legal_and_error() -> None:
+    shown = _tapete("show", "--seed", "4", "--preset", "aragones-2p")
+    assert shown.returncode == 0, shown.stderr
+    text = position_line(shown.stdout)
+    state = from_notation(text)
+    assert text == to_notation(GuinoteState.new_deal(GuinoteRules.preset("aragones-2p"), seed=4, dealer=0))
+    # The position read from standard input.
+    legal = _tapete("legal", "-", stdin=text + "\n")
+    assert legal.returncode == 0, legal.stderr
+    assert [line.split()[0] for line in legal.stdout.splitlines()[1:]] == state.legal_action_strings()
+    bad = _tapete("legal", text.replace("tr=", "tr=x"))
+    assert bad.returncode == 2
+    assert bad.stdout == ""
+    assert bad.stderr.strip().splitlines() == [bad.stderr.strip()]
+    assert "field tr (trump suit)" in bad.stderr and "Traceback" not in bad.stderr
