@@ -222,7 +222,7 @@ def test_legal_fresh_deal_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
         ),
         (["show", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
         (["deal"], "invalid choice: 'deal'"),
-        ([], "expected a command: show, legal"),
+        ([], "expected a command: demo, show, legal"),
     ],
 )
 def test_errors_are_one_line_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
@@ -245,7 +245,7 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_commands_and_messages_are_registered() -> None:
-    assert COMMANDS[:2] == ("tapete.cli.show", "tapete.cli.legal")
+    assert COMMANDS[:3] == ("tapete.cli.demo", "tapete.cli.show", "tapete.cli.legal")
     assert msg("seat", seat=3) == "seat 3"
     # Every message id used by the command modules exists (a typo would raise KeyError at run time).
     src = Path(tapete.__file__).parent / "cli"
@@ -326,3 +326,32 @@ def test_subprocess_show_legal_and_error() -> None:
     assert bad.stdout == ""
     assert bad.stderr.strip().splitlines() == [bad.stderr.strip()]
     assert "field tr (trump suit)" in bad.stderr and "Traceback" not in bad.stderr
+
+
+# ---------------------------------------------------------------- demo
+
+
+def test_demo_plays_a_whole_seeded_match(capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's main job: a full aragonés match between random players, the same for the same seed."""
+    assert main(["demo", "--seed", "4"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("tapete demo: a match between random players, aragones rules, seed 4")
+    assert "Partida 1, deal 1 (idas)" in out and "trick 10:" in out
+    assert "wins the match, 3 partidas to" in out.rstrip().splitlines()[-1]
+    assert main(["demo", "--seed", "4"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_demo_options_and_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--preset", "clasico-2p", "--option", "target=60", "--seed", "2", "--hands"]) == 0
+    out = capsys.readouterr().out
+    assert "clasico-2p rules" in out and "seat 1 holds" in out and "(deal)" in out
+    assert main(["demo", "--seed", "2", "--lang", "es"]) == 0
+    spanish = capsys.readouterr().out
+    assert "Partida 1" in spanish and "trick 1:" not in spanish
+
+
+def test_demo_bad_option_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--option", "target=lots"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "bad value 'lots' for target: expected a whole number" in err
