@@ -105,14 +105,17 @@ def test_both_past_last_trick():
     # Team 0 took the last trick with 70 card points: it wins although team 1 has more in total.
     st = settle_deal(ara, (60, 100), result(card=(70, 50), last_team=0), vueltas=True)  # 140 vs 150
     assert st.partida_winner == 0 and st.reason == "both_past"
-    # Team 0 took the last trick but has only 5 card points (+10 = 15 < 30): team 1 wins.
+    # Team 0 took the last trick but has only 5 card points (< 30): team 1 wins.
     st = settle_deal(ara, (60, 100), result(card=(5, 115), cantes=(40, 0), last_team=0, tricks=(1, 9)), True)
     assert st.scores_after[0] >= 101 and st.scores_after[1] >= 101
     assert st.partida_winner == 1
     # The same deal with the minimum lowered to 10: the last trick's side wins.
-    st = settle_deal(ara.replace(last_trick_min_points=10), (60, 100),
+    st = settle_deal(ara.replace(last_trick_min_points=5), (60, 100),
                      result(card=(5, 115), cantes=(40, 0), last_team=0, tricks=(1, 9)), True)  # fmt: skip
     assert st.partida_winner == 0
+    # The 10 of the last trick does not count towards the 30 (variants.md: "30 card points"): 25 + 10 is short.
+    st = settle_deal(ara, (60, 100), result(card=(25, 95), cantes=(40, 0), last_team=0, tricks=(2, 8)), True)
+    assert st.scores_after[0] >= 101 and st.partida_winner == 1
     # Cantes do not count towards the 30 (002 §07: "без объявлений").
     st = settle_deal(ara, (60, 100), result(card=(15, 105), cantes=(40, 0), last_team=0, tricks=(2, 8)), True)
     assert st.partida_winner == 1

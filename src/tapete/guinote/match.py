@@ -66,7 +66,7 @@ def settle_deal(
         return Settlement(after, partida_winner=past[0], reason="target")
     if rules.both_past == "last_trick":
         team = result.last_trick_team
-        if result.trick_points[team] < rules.last_trick_min_points:
+        if result.card_points[team] < rules.last_trick_min_points:
             team = 1 - team
         return Settlement(after, partida_winner=team, reason="both_past")
     if after[0] == after[1]:

@@ -138,7 +138,8 @@ class GuinoteRules:
     wrong_claim_loses: bool = True
     #: Both sides past the target in one deal: 001 higher score; 002 the last trick's side.
     both_past: BothPast = "last_trick"
-    #: With ``both_past="last_trick"``: points of tricks (no cantes) the last-trick side needs.
+    #: With ``both_past="last_trick"``: card points of the deal (no cantes, no last-trick 10)
+    #: the last-trick side needs (002 §07, variants.md: "30 card points, cantes excluded").
     last_trick_min_points: int = 30
     #: Show scores as malas/buenas (002 §07).
     malas_buenas: bool = True
