@@ -345,7 +345,7 @@ def test_demo_plays_a_whole_seeded_match(capsys: pytest.CaptureFixture[str]) -> 
 def test_demo_options_and_language(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--preset", "clasico-2p", "--option", "target=60", "--seed", "2", "--hands"]) == 0
     out = capsys.readouterr().out
-    assert "clasico-2p rules" in out and "seat 1 holds" in out and "(deal)" in out
+    assert "clasico-2p rules" in out and "seat 1 holds" in out and "Partida 1, deal 1: dealer" in out
     assert main(["demo", "--seed", "2", "--lang", "es"]) == 0
     spanish = capsys.readouterr().out
     assert "Partida 1" in spanish and "trick 1:" not in spanish

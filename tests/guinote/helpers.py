@@ -331,3 +331,20 @@ __all__ = [
     "play_all", "random_playout", "reach_arrastre", "rules", "snapshot", "strength",
     "trick_winner_index",
 ]  # fmt: skip
+
+
+def others_lose(state: GuinoteState) -> None:
+    """Every following seat plays a card of neither the suit led nor trumps (the leader wins)."""
+    led = state.trick[0] // 10
+    while state.trick:
+        options = [c for c in cards_of(state.legal_card_mask()) if c // 10 not in (led, state.trump)]
+        state.apply_action(options[0])
+
+
+def lead_and_win(state: GuinoteState, card: str) -> None:
+    """Lead ``card`` (after passing any pending optional turns) and let the others lose the trick."""
+    pass_specials(state)
+    leader = state.current_player
+    state.play(card)
+    others_lose(state)
+    assert state.tricks[-1][1] == leader

@@ -8,7 +8,18 @@ from tapete.cards.spanish import cards_of
 from tapete.errors import IllegalActionError
 from tapete.guinote.state import PLAY, WINDOW
 
-from .helpers import C, deal, hand_set, legal, legal_cards, mask, pass_specials, reach_arrastre, rules, snapshot
+from .helpers import (
+    C,
+    deal,
+    hand_set,
+    lead_and_win,
+    legal,
+    legal_cards,
+    mask,
+    reach_arrastre,
+    rules,
+    snapshot,
+)
 
 # Oros are trumps (indicator 1o); seat 1 leads (dealer 0). When seat 1 leads copas the others can
 # play off suit, so seat 1 wins. The stock's first cards hold no figure that would make a new pair.
@@ -22,21 +33,6 @@ def base(seat1="Rc Sc 4c 5c 6c Ce", seat3="5o 6o 1b 3b 7b Sb", seat0="2o 4o 4b 5
 
 def fresh(hands, preset="aragones", **opts):
     return deal(rules(preset, **opts), hands, "1o", stock=STOCK)
-
-
-def others_lose(state) -> None:
-    led = state.trick[0] // 10
-    while state.trick:
-        options = [c for c in cards_of(state.legal_card_mask()) if c // 10 not in (led, state.trump)]
-        state.apply_action(options[0])
-
-
-def lead_and_win(state, card: str) -> None:
-    pass_specials(state)
-    leader = state.current_player
-    state.play(card)
-    others_lose(state)
-    assert state.tricks[-1][1] == leader
 
 
 # ----------------------------------------------------------------- the pair and the points

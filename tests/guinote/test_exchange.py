@@ -8,7 +8,18 @@ from tapete.cards.spanish import cards_of
 from tapete.errors import IllegalActionError
 from tapete.guinote.state import PLAY, PREDRAW
 
-from .helpers import C, deal, hand_set, legal, legal_cards, pass_specials, reach_arrastre, rules, snapshot
+from .helpers import (
+    C,
+    deal,
+    hand_set,
+    lead_and_win,
+    legal,
+    legal_cards,
+    pass_specials,
+    reach_arrastre,
+    rules,
+    snapshot,
+)
 
 # Oros are trumps (indicator 1o, 11 points). No hand holds a rey, so no cante window appears.
 # The 7 of oros is placed per test.
@@ -31,22 +42,6 @@ def build(preset: str, holder: int, indicator: str = "1o", **opts):
     r = rules(preset, **opts)
     stock = STOCK
     return deal(r, hs, indicator, stock=stock)
-
-
-def others_lose(state) -> None:
-    """Every following seat plays a card of neither the suit led nor trumps (the leader wins)."""
-    led = state.trick[0] // 10
-    while state.trick:
-        options = [c for c in cards_of(state.legal_card_mask()) if c // 10 not in (led, state.trump)]
-        state.apply_action(options[0])
-
-
-def lead_and_win(state, card: str) -> None:
-    pass_specials(state)
-    leader = state.current_player
-    state.play(card)
-    others_lose(state)
-    assert state.tricks[-1][1] == leader
 
 
 # ---------------------------------------------------------------- own_turn (001)

@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
 def narrate(match: GuinoteMatch, _: Callable[[str], str], french: bool = False, hands: bool = False) -> list[str]:
     """The match as lines of text in the translator's language."""
     rules = match.rules
-    team = (_("team A"), _("team B"))
+    team = (msg("team", team=0), msg("team", team=1))
 
     def card(c: int) -> str:
         return card_str(c, french)
@@ -65,9 +65,9 @@ def narrate(match: GuinoteMatch, _: Callable[[str], str], french: bool = False, 
         )
     ]
     if rules.players == 4:
-        lines.append(_("Team A is seats 0 and 2, team B seats 1 and 3; seat 1 plays after seat 0."))
+        lines.append(_("Team 0 is seats 0 and 2, team 1 seats 1 and 3; seat 1 plays after seat 0."))
     else:
-        lines.append(_("Team A is seat 0, team B seat 1."))
+        lines.append(_("Team 0 is seat 0, team 1 seat 1."))
     deal_no = 0
     last_partida = -1
     for record in match.deals:
@@ -75,14 +75,19 @@ def narrate(match: GuinoteMatch, _: Callable[[str], str], french: bool = False, 
             deal_no = 0
             last_partida = record.partida
         deal_no += 1
-        kind = _("vueltas") if record.vueltas else (_("idas") if rules.idas_vueltas else _("deal"))
+        if rules.idas_vueltas:
+            kind = _("vueltas") if record.vueltas else _("idas")
+            header = _("Partida {p}, deal {d} ({kind}): dealer {dealer}, trump {suit}, indicator {card}")
+        else:
+            kind = ""
+            header = _("Partida {p}, deal {d}: dealer {dealer}, trump {suit}, indicator {card}")
         lines.append("")
         trick_cards: list[str] = []
         tricks = 0
         for e in deal_events(rules, record):
             if e.kind == "deal":
                 lines.append(
-                    _("Partida {p}, deal {d} ({kind}): dealer {dealer}, trump {suit}, indicator {card}").format(
+                    header.format(
                         p=record.partida + 1,
                         d=deal_no,
                         kind=kind,
