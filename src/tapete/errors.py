@@ -20,6 +20,10 @@ class RulesError(TapeteError, ValueError):
     """A rules option is unknown, has a bad value, or clashes with another."""
 
 
+class SetupError(TapeteError, ValueError):
+    """A deal, position or sample cannot be set up as asked (bad deck, seat, hand sizes)."""
+
+
 class IllegalActionError(TapeteError, ValueError):
     """An action is not legal in the current state; the state is unchanged."""
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tapete.cards.spanish import cards_of
-from tapete.errors import IllegalActionError
+from tapete.errors import SetupError
 from tapete.guinote.state import PLAY, GuinoteState
 
 from .helpers import C, cards, deal, rules
@@ -105,13 +105,13 @@ def test_seeded_deals_are_reproducible():
 def test_bad_deals_are_refused():
     """Engine contract: a deck must hold each card once; the dealer must be a seat; from_hands sizes."""
     r = rules("aragones")
-    with pytest.raises(IllegalActionError, match="each of the 40 cards"):
+    with pytest.raises(SetupError, match="each of the 40 cards"):
         GuinoteState.new_deal(r, DECK[:-1] + [0])
-    with pytest.raises(IllegalActionError, match="dealer 4 is not a seat"):
+    with pytest.raises(SetupError, match="dealer 4 is not a seat"):
         GuinoteState.new_deal(r, DECK, dealer=4)
-    with pytest.raises(IllegalActionError, match="hands of 6"):
+    with pytest.raises(SetupError, match="hands of 6"):
         GuinoteState.from_hands(r, [cards("1o")] * 4, 39, [])
-    with pytest.raises(IllegalActionError, match="stock of 15"):
+    with pytest.raises(SetupError, match="stock of 15"):
         GuinoteState.from_hands(r, [DECK[i * 6 : i * 6 + 6] for i in range(4)], 24, DECK[25:39])
 
 

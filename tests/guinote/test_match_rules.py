@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tapete.errors import IllegalActionError
+from tapete.errors import IllegalActionError, SetupError
 from tapete.guinote.actions import CLAIM
 from tapete.guinote.match import GuinoteMatch, format_score, settle_deal
 from tapete.guinote.state import DealResult
@@ -210,7 +210,7 @@ def test_first_dealer_random_but_seeded():
     dealers = {GuinoteMatch(rules("aragones"), seed=s).deal.dealer for s in range(20)}
     assert dealers == {0, 1, 2, 3}
     assert GuinoteMatch(rules("aragones"), seed=4).deal.dealer == GuinoteMatch(rules("aragones"), seed=4).deal.dealer
-    with pytest.raises(IllegalActionError):
+    with pytest.raises(SetupError, match="dealer 4 is not a seat"):
         GuinoteMatch(rules("aragones"), seed=1, dealer=4)
 
 

@@ -21,7 +21,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tapete.errors import IllegalActionError
+from tapete.errors import IllegalActionError, SetupError
 from tapete.guinote.observation import GuinoteObservation, observe
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
@@ -125,7 +125,7 @@ class GuinoteMatch:
         if dealer is None:
             dealer = drawn
         elif not 0 <= dealer < n:
-            raise IllegalActionError(f"dealer {dealer} is not a seat: expected 0..{n - 1}")
+            raise SetupError(f"dealer {dealer} is not a seat: expected 0..{n - 1}")
         self.first_dealer: int = dealer
         self._forced: list[list[int]] = [list(d) for d in decks] if decks is not None else []
         self.scores: list[int] = [0, 0]

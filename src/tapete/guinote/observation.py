@@ -27,7 +27,7 @@ import random
 from dataclasses import dataclass
 
 from tapete.cards.spanish import FULL_DECK, cards_of
-from tapete.errors import IllegalActionError
+from tapete.errors import SetupError
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PHASE_NAMES, GuinoteState
 
@@ -100,7 +100,7 @@ def observe(state: GuinoteState, seat: int) -> GuinoteObservation:
     """The observation of ``seat``; the only way bots and clients see a deal."""
     n = state.n
     if not 0 <= seat < n:
-        raise IllegalActionError(f"seat {seat} is not at this table: expected 0..{n - 1}")
+        raise SetupError(f"seat {seat} is not at this table: expected 0..{n - 1}")
     leader = state.leader
     trick = tuple(((leader + i) % n, c) for i, c in enumerate(state.trick))
     return GuinoteObservation(
@@ -182,7 +182,7 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     """A full deal consistent with ``obs``: hidden cards dealt at random.
 
     The stock order is random too, with the indicator kept at the bottom.
-    Raises :class:`IllegalActionError` if no consistent deal exists (an
+    Raises :class:`SetupError` if no consistent deal exists (an
     observation that was not produced by :func:`observe`).
     """
     rules = obs.rules
@@ -202,7 +202,7 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     need = [0 if p == seat else obs.hand_sizes[p] - obs.known[p].bit_count() for p in range(n)]
     stock_n = obs.stock_size - (1 if obs.indicator >= 0 else 0)
     if sum(need) + stock_n != len(pool):
-        raise IllegalActionError("observation is inconsistent: hidden card count does not match the unseen cards")
+        raise SetupError("observation is inconsistent: hidden card count does not match the unseen cards")
     banned = excluded_cards(obs)
     for _ in range(200):
         rng.shuffle(pool)
@@ -223,7 +223,7 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
         if ok:
             break
     else:
-        raise IllegalActionError("no deal is consistent with this observation")
+        raise SetupError("no deal is consistent with this observation")
     world = GuinoteState(rules)
     world.dealer = obs.dealer
     world.phase = PHASE_NAMES.index(obs.phase)

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
-from tapete.errors import IllegalActionError
+from tapete.errors import IllegalActionError, SetupError
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str, parse_action
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
@@ -152,9 +152,9 @@ class GuinoteState:
         else:
             order = list(deck)
             if sorted(order) != list(range(40)):
-                raise IllegalActionError("a deck must list each of the 40 cards exactly once")
+                raise SetupError("a deck must list each of the 40 cards exactly once")
         if not 0 <= dealer < rules.players:
-            raise IllegalActionError(f"dealer {dealer} is not a seat: expected 0..{rules.players - 1}")
+            raise SetupError(f"dealer {dealer} is not a seat: expected 0..{rules.players - 1}")
         s = cls(rules)
         n = rules.players
         s.dealer = dealer
@@ -198,9 +198,9 @@ class GuinoteState:
         """
         n = rules.players
         if len(hands) != n or any(len(h) != 6 for h in hands):
-            raise IllegalActionError(f"expected {n} hands of 6 cards")
+            raise SetupError(f"expected {n} hands of 6 cards")
         if len(stock) != 40 - 6 * n - 1:
-            raise IllegalActionError(f"expected a stock of {40 - 6 * n - 1} cards beside the indicator")
+            raise SetupError(f"expected a stock of {40 - 6 * n - 1} cards beside the indicator")
         first = cls.first_receiver(rules, dealer)
         by_seat = {(first + i) % n: i for i in range(n)}
         order: list[int] = [0] * (6 * n)
