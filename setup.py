@@ -31,6 +31,7 @@ from setuptools.command.build_ext import build_ext as _build_ext
 #: TypeError; it is not on the hot path (the engine copies its fields).
 MYPYC_MODULES = [
     "tapete/errors.py",
+    "tapete/tricks.py",
     "tapete/cards/spanish.py",
     "tapete/guinote/tables.py",
     "tapete/guinote/actions.py",

@@ -25,10 +25,12 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from typing import Final
 
-from tapete.errors import CardParseError
+from tapete.cards.deck import Deck, cards_of, mask_of
+
+__all__ = ["SPANISH", "Deck", "card_str", "cards_of", "cards_str", "mask_of", "mask_str", "parse_card", "parse_cards"]
 
 OROS: Final = 0
 COPAS: Final = 1
@@ -56,17 +58,18 @@ N_CARDS: Final = 40
 FULL_DECK: Final = (1 << N_CARDS) - 1
 SUIT_MASKS: Final = tuple(((1 << 10) - 1) << (10 * s) for s in SUITS)
 
-_RANK_ALIASES: dict[str, int] = {}
-for _i, (_l, _f, _n) in enumerate(zip(RANK_LETTERS, RANK_FRENCH, RANK_NUMBERS, strict=True)):
-    _RANK_ALIASES[_l] = _i
-    _RANK_ALIASES[_f] = _i
-    _RANK_ALIASES[str(_n)] = _i
-_SUIT_ALIASES: dict[str, int] = {}
-for _s in SUITS:
-    _SUIT_ALIASES[SUIT_LETTERS[_s]] = _s
-    _SUIT_ALIASES[SUIT_SYMBOLS[_s]] = _s
-for _s, _sym in enumerate("♢♡♤♧"):
-    _SUIT_ALIASES[_sym] = _s
+#: The Spanish 40-card deck as data (see :class:`tapete.cards.deck.Deck`).
+SPANISH = Deck(
+    "spanish-40",
+    rank_tokens=RANK_LETTERS,
+    suit_tokens=SUIT_LETTERS,
+    symbol_ranks=RANK_FRENCH,
+    suit_symbols=SUIT_SYMBOLS,
+    rank_aliases={str(n): i for i, n in enumerate(RANK_NUMBERS)},
+    suit_aliases={sym: i for i, sym in enumerate("♢♡♤♧")},
+    rank_help="1-7, S/J/10, C/Q/11, R/K/12 or A",
+    suit_help="o c e b ♦ ♥ ♠ ♣",
+)
 
 
 def card(suit: int, rank_index: int) -> int:
@@ -84,41 +87,17 @@ def rank_of(c: int) -> int:
 
 def parse_card(text: str) -> int:
     """Read one card string such as ``"Rc"``, ``"12c"`` or ``"K♥"``."""
-    s = text.strip()
-    if len(s) < 2:
-        raise CardParseError(
-            f"bad card {text!r}: expected a rank (1-7, S, C, R or A, J, Q, K) then a suit (o, c, e, b or ♦♥♠♣)"
-        )
-    rank_part, suit_part = s[:-1].upper(), s[-1]
-    suit = _SUIT_ALIASES.get(suit_part.lower(), _SUIT_ALIASES.get(suit_part))
-    if suit is None:
-        raise CardParseError(f"bad card {text!r}: unknown suit {suit_part!r}; expected one of o c e b ♦ ♥ ♠ ♣")
-    rank = _RANK_ALIASES.get(rank_part)
-    if rank is None:
-        raise CardParseError(
-            f"bad card {text!r}: unknown rank {s[:-1]!r}; expected 1-7, S/J/10, C/Q/11, R/K/12 or A"
-        )
-    return suit * 10 + rank
+    return SPANISH.parse_card(text)
 
 
 def parse_cards(text: str) -> list[int]:
     """Read cards separated by spaces or commas; ``"-"`` or ``""`` is no card."""
-    parts = text.replace(",", " ").split()
-    if parts == ["-"]:
-        return []
-    cards = [parse_card(p) for p in parts]
-    if len(set(cards)) != len(cards):
-        raise CardParseError(f"repeated card in {text!r}: each card may appear once")
-    return cards
+    return SPANISH.parse_cards(text)
 
 
 def card_str(c: int, french: bool = False) -> str:
     """The compact string of a card: Spanish letters, or French rank and symbol."""
-    if not 0 <= c < N_CARDS:
-        raise CardParseError(f"card id {c} out of range 0..39")
-    if french:
-        return RANK_FRENCH[c % 10] + SUIT_SYMBOLS[c // 10]
-    return RANK_LETTERS[c % 10] + SUIT_LETTERS[c // 10]
+    return SPANISH.card_str(c, french)
 
 
 def card_name(c: int) -> str:
@@ -127,24 +106,8 @@ def card_name(c: int) -> str:
 
 
 def cards_str(cards: Iterable[int], french: bool = False) -> str:
-    out = " ".join(card_str(c, french) for c in cards)
-    return out or "-"
-
-
-def mask_of(cards: Iterable[int]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c
-    return m
-
-
-def cards_of(mask: int) -> Iterator[int]:
-    """The card ids in a mask, lowest id first."""
-    while mask:
-        low = mask & -mask
-        yield low.bit_length() - 1
-        mask ^= low
+    return SPANISH.cards_str(cards, french)
 
 
 def mask_str(mask: int, french: bool = False) -> str:
-    return cards_str(cards_of(mask), french)
+    return SPANISH.mask_str(mask, french)

@@ -18,10 +18,11 @@ tapete.errors.RulesError: must_overtrump=True needs must_trump=True: overtrumpin
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, fields
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Literal
 
 from tapete.errors import RulesError
+from tapete.rules_base import RulesBase
 
 FigureOrder = Literal["sota_high", "caballo_high"]
 CanteFigure = Literal["sota", "caballo"]
@@ -58,7 +59,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
 
 
 @dataclass(frozen=True)
-class GuinoteRules:
+class GuinoteRules(RulesBase):
     """Every rule of a Guiñote system. Defaults are the ``aragones`` preset.
 
     Field comments name the seed each default comes from: 002 is the
@@ -153,16 +154,7 @@ class GuinoteRules:
         self._validate()
 
     def _validate(self) -> None:
-        for name, allowed in CHOICES.items():
-            value = getattr(self, name)
-            if value not in allowed:
-                raise RulesError(f"bad value {value!r} for {name}: expected one of {', '.join(allowed)}")
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if f.type in ("int", int) and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(f"bad value {value!r} for {f.name}: expected a whole number")
-            if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"bad value {value!r} for {f.name}: expected true or false")
+        self.check_types()
         if self.players not in (2, 4):
             raise RulesError(f"bad value {self.players!r} for players: Guiñote is played by 2 or 4")
         if self.deal_packet not in (1, 2, 3, 6):
@@ -173,10 +165,10 @@ class GuinoteRules:
             raise RulesError(f"bad value {self.partidas_to_win} for partidas_to_win: expected 1 or more")
         if self.cantes_per_trick < 0:
             raise RulesError("bad value for cantes_per_trick: expected 0 (no limit) or more")
-        for name in ("cante_points_trump", "cante_points_plain", "tute_points", "last_trick_bonus",
-                     "capote_bonus", "last_trick_min_points"):
-            if getattr(self, name) < 0:
-                raise RulesError(f"bad value {getattr(self, name)} for {name}: expected 0 or more")
+        self.check_non_negative(
+            "cante_points_trump", "cante_points_plain", "tute_points", "last_trick_bonus", "capote_bonus",
+            "last_trick_min_points",
+        )
         if self.must_overtrump and not self.must_trump:
             raise RulesError("must_overtrump=True needs must_trump=True: overtrumping is a duty to trump higher")
         if self.must_undertrump and not self.must_trump:
@@ -188,51 +180,6 @@ class GuinoteRules:
         if self.claims == "vueltas" and not self.idas_vueltas:
             raise RulesError('claims="vueltas" needs idas_vueltas=True: there are no vueltas to claim in')
 
-    # ------------------------------------------------------------------------
-    @staticmethod
-    def preset(name: str) -> GuinoteRules:
-        """A named preset; see :data:`PRESETS` for the list."""
-        try:
-            return PRESETS[name]
-        except KeyError:
-            raise RulesError(f"unknown Guiñote preset {name!r}: expected one of {', '.join(PRESETS)}") from None
-
-    def replace(self, **changes: Any) -> GuinoteRules:
-        """A copy with some options changed; unknown options are refused."""
-        known = {f.name for f in fields(self)}
-        for key in changes:
-            if key not in known:
-                raise RulesError(f"unknown Guiñote option {key!r}: expected one of {', '.join(sorted(known))}")
-        return dataclasses.replace(self, **changes)
-
-    def with_option_strings(self, options: dict[str, str]) -> GuinoteRules:
-        """Apply ``KEY=VALUE`` options given as strings (from a command line)."""
-        return self.replace(**{k: parse_option_value(k, v) for k, v in options.items()})
-
-    def options_changed(self) -> dict[str, Any]:
-        """The options that differ from this object's preset."""
-        base = PRESETS.get(self.preset_name)
-        if base is None:
-            raise RulesError(f"unknown Guiñote preset {self.preset_name!r}")
-        return {
-            f.name: getattr(self, f.name)
-            for f in fields(self)
-            if f.name != "preset_name" and getattr(self, f.name) != getattr(base, f.name)
-        }
-
-    def to_dict(self) -> dict[str, Any]:
-        """Preset name plus changed options: the form stored in records."""
-        return {"preset": self.preset_name, "options": self.options_changed()}
-
-    @staticmethod
-    def from_dict(data: Any) -> GuinoteRules:
-        if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
-            raise RulesError('rules must be an object with a "preset" name and an "options" object')
-        options = data.get("options", {})
-        if not isinstance(options, dict):
-            raise RulesError('rules "options" must be an object of option names to values')
-        return GuinoteRules.preset(data["preset"]).replace(**options)
-
     @property
     def teams(self) -> int:
         return 2
@@ -243,28 +190,11 @@ class GuinoteRules:
 
 
 def option_names() -> list[str]:
-    return [f.name for f in fields(GuinoteRules) if f.name != "preset_name"]
+    return GuinoteRules.option_names()
 
 
-def parse_option_value(key: str, text: str) -> Any:
-    """Turn a command-line value into the option's type, with a clear error."""
-    types = {f.name: f.type for f in fields(GuinoteRules)}
-    if key not in types or key == "preset_name":
-        raise RulesError(f"unknown Guiñote option {key!r}: expected one of {', '.join(option_names())}")
-    kind = types[key]
-    if kind in ("int", int):
-        try:
-            return int(text)
-        except ValueError:
-            raise RulesError(f"bad value {text!r} for {key}: expected a whole number") from None
-    if kind in ("bool", bool):
-        low = text.strip().lower()
-        if low in ("1", "true", "yes", "on", "si", "sí", "oui"):
-            return True
-        if low in ("0", "false", "no", "off", "non"):
-            return False
-        raise RulesError(f"bad value {text!r} for {key}: expected true or false")
-    return text
+def parse_option_value(key: str, text: str) -> object:
+    return GuinoteRules.parse_option_value(key, text)
 
 
 _ARAGONES = GuinoteRules()
@@ -332,3 +262,7 @@ PRESETS: dict[str, GuinoteRules] = {
 }
 
 DEFAULT_PRESET = "aragones"
+
+GuinoteRules.GAME = "Guiñote"
+GuinoteRules.PRESETS = PRESETS
+GuinoteRules.CHOICES = CHOICES

@@ -40,6 +40,7 @@ from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.tables import Tables, tables_for
+from tapete.tricks import beats, legal_mask
 
 PLAY: Final = 0
 WINDOW: Final = 1
@@ -113,12 +114,6 @@ class GuinoteState:
         # Rules copied into plain attributes for the hot path.
         self._strict_always: bool = rules.strict_from_first_trick
         self._must_follow: bool = rules.must_follow
-        self._must_head: bool = rules.must_head
-        self._head_trumped: bool = rules.head_when_trumped
-        self._must_trump: bool = rules.must_trump
-        self._must_over: bool = rules.must_overtrump
-        self._must_under: bool = rules.must_undertrump
-        self._exempt: bool = rules.partner_exempt and rules.players == 4
         self._ex_turn: bool = rules.exchange_timing == "own_turn"
         self._ex_lead: bool = rules.exchange_timing == "when_leading"
         self._ex_team: bool = rules.exchange_timing == "after_team_win"
@@ -265,12 +260,6 @@ class GuinoteState:
         self._undo = []
         self._strict_always = o._strict_always
         self._must_follow = o._must_follow
-        self._must_head = o._must_head
-        self._head_trumped = o._head_trumped
-        self._must_trump = o._must_trump
-        self._must_over = o._must_over
-        self._must_under = o._must_under
-        self._exempt = o._exempt
         self._ex_turn = o._ex_turn
         self._ex_lead = o._ex_lead
         self._ex_team = o._ex_team
@@ -308,40 +297,9 @@ class GuinoteState:
         trick = self.trick
         if not trick or not (self.arrastre or self._strict_always):
             return hand
+        partner = self.n == 4 and ((self.trick_best_seat ^ seat) & 1) == 0
         t = self._t
-        best = self.trick_best
-        led = trick[0] // 10
-        exempt = self._exempt and ((self.trick_best_seat ^ seat) & 1) == 0
-        if self._must_follow:
-            suited = hand & t.suit_mask[led]
-            if suited:
-                if self._must_head and not exempt:
-                    if best // 10 == led:
-                        higher = suited & t.higher[best]
-                        if higher:
-                            return higher
-                    elif self._head_trumped:
-                        top = trick[0]
-                        for c in trick:
-                            if c // 10 == led and t.strength[c] > t.strength[top]:
-                                top = c
-                        higher = suited & t.higher[top]
-                        if higher:
-                            return higher
-                return suited
-        if not self._must_trump or exempt:
-            return hand
-        trumps = hand & t.suit_mask[self.trump]
-        if not trumps:
-            return hand
-        if best // 10 == self.trump and self._must_over:
-            higher = trumps & t.higher[best]
-            if higher:
-                return higher
-            if self._must_under:
-                return trumps
-            return hand
-        return trumps
+        return legal_mask(hand, trick, self.trick_best, partner, self.trump, t.trick, t.duties)
 
     def _sing_options(self, seat: int, out: list[int]) -> None:
         if self.arrastre and not self.rules.cantes_in_arrastre:
@@ -497,17 +455,9 @@ class GuinoteState:
             self.trick_best = c
             self.trick_best_seat = seat
             self.window_open = False
-        else:
-            b = self.trick_best
-            cs = c // 10
-            bs = b // 10
-            if cs == bs:
-                if self._t.strength[c] > self._t.strength[b]:
-                    self.trick_best = c
-                    self.trick_best_seat = seat
-            elif cs == self.trump:
-                self.trick_best = c
-                self.trick_best_seat = seat
+        elif beats(c, self.trick_best, self.trump, self._t.trick):
+            self.trick_best = c
+            self.trick_best_seat = seat
         trick.append(c)
         if len(trick) == self.n:
             self._finish_trick()

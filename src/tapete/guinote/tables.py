@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tapete.cards.spanish import CABALLO, REY, SIETE, SOTA, SUIT_MASKS, SUITS
+from tapete.cards.spanish import CABALLO, REY, SIETE, SOTA, SUITS
 from tapete.guinote.rules import GuinoteRules
+from tapete.tricks import Duties, TrickTables
 
 # Ranks from low to high with the sota above the caballo (002) or below it (001).
 _ORDER_SOTA_HIGH = (1, 3, 4, 5, 6, CABALLO, SOTA, REY, 2, 0)
@@ -33,25 +34,34 @@ class Tables:
         points_of_rank[REY] = 4
         points_of_rank[high_figure] = 3
         points_of_rank[low_figure] = 2
-        #: Trick strength of each card within its suit (9 = as).
-        self.strength: list[int] = [strength_of_rank[c % 10] for c in range(40)]
+        #: The shared trick tables: suit, strength (9 = as) and higher cards of each card.
+        strength = [strength_of_rank[c % 10] for c in range(40)]
+        self.trick: TrickTables = TrickTables([c // 10 for c in range(40)], strength, 4)
+        self.strength: list[int] = self.trick.strength
+        self.higher: list[int] = self.trick.higher
         #: Card points of each card.
         self.points: list[int] = [points_of_rank[c % 10] for c in range(40)]
-        #: Cards of the same suit that beat each card.
-        self.higher: list[int] = [0] * 40
-        for c in range(40):
-            m = 0
-            for d in range(c - c % 10, c - c % 10 + 10):
-                if self.strength[d] > self.strength[c]:
-                    m |= 1 << d
-            self.higher[c] = m
+        #: The arrastre duties (002 §05, 001 Phase 2, 003) in the shared form.
+        exempt = rules.partner_exempt
+        self.duties: Duties = Duties(
+            follow=rules.must_follow,
+            head_plain=rules.must_head,
+            head_trumped=rules.head_when_trumped,
+            head_trump=rules.must_head,
+            trump_void=rules.must_trump,
+            overtrump=rules.must_overtrump,
+            undertrump=rules.must_undertrump,
+            exempt_head=exempt,
+            exempt_trump_lead=exempt,
+            exempt_void=exempt,
+        )
         figure = SOTA if rules.cante_figure == "sota" else CABALLO
         #: The two cards of a cante in each suit.
         self.pair: list[int] = [(1 << (10 * s + REY)) | (1 << (10 * s + figure)) for s in SUITS]
         self.reyes: int = sum(1 << (10 * s + REY) for s in SUITS)
         self.figures: int = sum(1 << (10 * s + figure) for s in SUITS)
         self.tute_alt: int = self.figures if rules.tute_figures == "reyes_or_cante_figure" else 0
-        self.suit_mask: list[int] = list(SUIT_MASKS)
+        self.suit_mask: list[int] = self.trick.suit_mask
         self.sietes: list[int] = [10 * s + SIETE for s in SUITS]
 
 

@@ -1,0 +1,114 @@
+"""What every game's rules object shares: presets, options by name, validation, storage.
+
+A game's rules are a frozen dataclass whose fields are its options; it
+inherits :class:`RulesBase` and sets ``GAME``, ``PRESETS`` (name -> rules)
+and ``CHOICES`` (option -> allowed strings). Records and position strings
+store a rules object as its preset name plus the options changed from it.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar, Self
+
+from tapete.errors import RulesError
+
+_TRUE = ("1", "true", "yes", "on", "si", "sí", "oui")
+_FALSE = ("0", "false", "no", "off", "non")
+
+
+class RulesBase:
+    """Mixin for a frozen dataclass of options (see the module docstring)."""
+
+    GAME: ClassVar[str] = ""
+    PRESETS: ClassVar[dict[str, Any]] = {}
+    CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    preset_name: str
+
+    # ------------------------------------------------------------ presets and options
+    @classmethod
+    def preset(cls, name: str) -> Self:
+        """A named preset; unknown names are refused with the list of known ones."""
+        found = cls.PRESETS.get(name)
+        if not isinstance(found, cls):
+            raise RulesError(f"unknown {cls.GAME} preset {name!r}: expected one of {', '.join(cls.PRESETS)}")
+        return found
+
+    @classmethod
+    def option_names(cls) -> list[str]:
+        return [f.name for f in dataclasses.fields(cls) if f.name != "preset_name"]  # type: ignore[arg-type]
+
+    def replace(self, **changes: Any) -> Self:
+        """A copy with some options changed; unknown options are refused."""
+        known = [*self.option_names(), "preset_name"]
+        for key in changes:
+            if key not in known:
+                raise RulesError(f"unknown {self.GAME} option {key!r}: expected one of {', '.join(sorted(known))}")
+        return dataclasses.replace(self, **changes)  # type: ignore[type-var]
+
+    def with_option_strings(self, options: dict[str, str]) -> Self:
+        """Apply ``KEY=VALUE`` options given as strings (from a command line)."""
+        return self.replace(**{k: self.parse_option_value(k, v) for k, v in options.items()})
+
+    @classmethod
+    def parse_option_value(cls, key: str, text: str) -> Any:
+        """Turn a command-line value into the option's type, with a clear error."""
+        kinds = {f.name: f.type for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        if key not in kinds or key == "preset_name":
+            raise RulesError(f"unknown {cls.GAME} option {key!r}: expected one of {', '.join(cls.option_names())}")
+        kind = kinds[key]
+        if kind in ("int", int):
+            try:
+                return int(text)
+            except ValueError:
+                raise RulesError(f"bad value {text!r} for {key}: expected a whole number") from None
+        if kind in ("bool", bool):
+            low = text.strip().lower()
+            if low in _TRUE:
+                return True
+            if low in _FALSE:
+                return False
+            raise RulesError(f"bad value {text!r} for {key}: expected true or false")
+        return text
+
+    def options_changed(self) -> dict[str, Any]:
+        """The options that differ from this object's preset."""
+        base = self.PRESETS.get(self.preset_name)
+        if base is None:
+            raise RulesError(f"unknown {self.GAME} preset {self.preset_name!r}")
+        return {
+            name: getattr(self, name) for name in self.option_names() if getattr(self, name) != getattr(base, name)
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """Preset name plus changed options: the form stored in records."""
+        return {"preset": self.preset_name, "options": self.options_changed()}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> Self:
+        if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
+            raise RulesError('rules must be an object with a "preset" name and an "options" object')
+        options = data.get("options", {})
+        if not isinstance(options, dict):
+            raise RulesError('rules "options" must be an object of option names to values')
+        return cls.preset(data["preset"]).replace(**options)
+
+    # ------------------------------------------------------------ validation
+    def check_types(self) -> None:
+        """Each option has a value of its type, and string options one of their choices."""
+        for name, allowed in self.CHOICES.items():
+            value = getattr(self, name)
+            if value not in allowed:
+                raise RulesError(f"bad value {value!r} for {name}: expected one of {', '.join(allowed)}")
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            value = getattr(self, f.name)
+            if f.type in ("int", int) and (not isinstance(value, int) or isinstance(value, bool)):
+                raise RulesError(f"bad value {value!r} for {f.name}: expected a whole number")
+            if f.type in ("bool", bool) and not isinstance(value, bool):
+                raise RulesError(f"bad value {value!r} for {f.name}: expected true or false")
+
+    def check_non_negative(self, *names: str) -> None:
+        for name in names:
+            if getattr(self, name) < 0:
+                raise RulesError(f"bad value {getattr(self, name)} for {name}: expected 0 or more")

@@ -1,0 +1,122 @@
+"""The trick-taking core both games share: who wins a trick, and which cards are legal.
+
+A game describes its cards with :class:`TrickTables` (suit, strength and the
+same-suit cards that beat each card, for one trump choice) and its duties
+with :class:`Duties`; :func:`legal_mask` and :func:`beats` do the rest on
+bitmasks. Guiñote's arrastre and Belote's play are both this function with
+different duties, so the rule text of each seed maps to a few booleans.
+"""
+
+from __future__ import annotations
+
+
+class TrickTables:
+    """Per-card lookups for one deck and one trump choice."""
+
+    def __init__(self, suit: list[int], strength: list[int], n_suits: int) -> None:
+        n = len(suit)
+        #: Suit of each card.
+        self.suit: list[int] = suit
+        #: Trick strength of each card within its suit (higher wins).
+        self.strength: list[int] = strength
+        self.suit_mask: list[int] = [0] * n_suits
+        for c in range(n):
+            self.suit_mask[suit[c]] |= 1 << c
+        #: The cards of the same suit that beat each card.
+        self.higher: list[int] = [0] * n
+        for c in range(n):
+            m = 0
+            for d in range(n):
+                if suit[d] == suit[c] and strength[d] > strength[c]:
+                    m |= 1 << d
+            self.higher[c] = m
+
+
+class Duties:
+    """What a player must do when not leading, as booleans a rules object sets.
+
+    ``follow``: play the suit led when able. ``head_plain``: when following a
+    plain suit, beat the best card of that suit if able (``head_trumped``:
+    even when the trick is already trumped). ``head_trump``: when trumps are
+    led, beat the best trump if able. ``trump_void``: without the suit led,
+    play a trump if able; ``overtrump``: higher than a trump already played;
+    ``undertrump``: a trump even when unable to overtrump. The ``exempt_*``
+    flags lift the duty to head / to head in trumps / to trump while the
+    player's partner holds the trick.
+    """
+
+    def __init__(
+        self,
+        follow: bool = True,
+        head_plain: bool = False,
+        head_trumped: bool = False,
+        head_trump: bool = False,
+        trump_void: bool = False,
+        overtrump: bool = False,
+        undertrump: bool = False,
+        exempt_head: bool = False,
+        exempt_trump_lead: bool = False,
+        exempt_void: bool = False,
+    ) -> None:
+        self.follow = follow
+        self.head_plain = head_plain
+        self.head_trumped = head_trumped
+        self.head_trump = head_trump
+        self.trump_void = trump_void
+        self.overtrump = overtrump
+        self.undertrump = undertrump
+        self.exempt_head = exempt_head
+        self.exempt_trump_lead = exempt_trump_lead
+        self.exempt_void = exempt_void
+
+
+def beats(c: int, best: int, trump: int, t: TrickTables) -> bool:
+    """Whether card ``c`` takes the trick from ``best`` (trump -1: no trump suit)."""
+    cs = t.suit[c]
+    bs = t.suit[best]
+    if cs == bs:
+        return t.strength[c] > t.strength[best]
+    return cs == trump
+
+
+def legal_mask(hand: int, trick: list[int], best: int, partner_winning: bool, trump: int, t: TrickTables,
+               d: Duties) -> int:  # fmt: skip
+    """The cards of ``hand`` that may be played to a non-empty ``trick`` whose winning card is ``best``."""
+    led = t.suit[trick[0]]
+    if not d.follow:
+        return hand
+    suited = hand & t.suit_mask[led]
+    if suited:
+        if led == trump:
+            if d.head_trump and not (partner_winning and d.exempt_trump_lead):
+                higher = suited & t.higher[best]
+                if higher:
+                    return higher
+            return suited
+        if d.head_plain and not (partner_winning and d.exempt_head):
+            if t.suit[best] == led:
+                higher = suited & t.higher[best]
+                if higher:
+                    return higher
+            elif d.head_trumped:
+                top = trick[0]
+                for c in trick:
+                    if t.suit[c] == led and t.strength[c] > t.strength[top]:
+                        top = c
+                higher = suited & t.higher[top]
+                if higher:
+                    return higher
+        return suited
+    if trump < 0 or not d.trump_void or (partner_winning and d.exempt_void):
+        return hand
+    trumps = hand & t.suit_mask[trump]
+    if not trumps:
+        return hand
+    if t.suit[best] == trump and d.overtrump:
+        higher = trumps & t.higher[best]
+        if higher:
+            return higher
+        if d.undertrump:
+            return trumps
+        return hand
+    return trumps
