@@ -1,0 +1,81 @@
+"""Belote declarations (annonces): sequences and carrés in a hand, and which side scores.
+
+004: tierce 20, quarante 50, quinte (5 or more) 100, in natural order
+A K Q J 10 9 8 7; carré 100, of nines 150, of jacks 200, none for 7s and 8s.
+A carré beats any sequence, a longer sequence a shorter one, equal lengths
+compare their top card; then the rules' tie-break decides.
+
+A declaration is a tuple ``(kind, points, order, suit, cards)`` where ``kind``
+is 2 for a carré and 1 for a sequence, ``order`` ranks equal kinds (length
+and top card for sequences, strength for carrés) and ``cards`` is a mask.
+
+>>> from tapete.cards.french import parse_cards
+>>> from tapete.cards.deck import mask_of
+>>> [d[:2] for d in find(mask_of(parse_cards("Jh Js Jd Jc 9h Th 8h")))]
+[(2, 200), (1, 50)]
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+Declaration = tuple[int, int, int, int, int]
+
+_CARRE_POINTS: Final = (0, 0, 150, 100, 200, 100, 100, 100)
+#: Carrés of equal points compare J, 9, A, 10, K, Q (the trump order).
+_CARRE_ORDER: Final = (0, 0, 6, 4, 7, 2, 3, 5)
+
+
+def find(hand: int) -> list[Declaration]:
+    """Every declaration in a hand: carrés first, then sequences, best first."""
+    out: list[Declaration] = []
+    for r in range(2, 8):
+        m = 0
+        for s in range(4):
+            m |= 1 << (s * 8 + r)
+        if hand & m == m:
+            out.append((2, _CARRE_POINTS[r], _CARRE_ORDER[r], -1, m))
+    for s in range(4):
+        run = 0
+        for r in range(9):
+            if r < 8 and (hand >> (s * 8 + r)) & 1:
+                run += 1
+                continue
+            if run >= 3:
+                top = r - 1
+                points = 20 if run == 3 else 50 if run == 4 else 100
+                m = 0
+                for k in range(top - run + 1, top + 1):
+                    m |= 1 << (s * 8 + k)
+                out.append((1, points, run * 8 + top, s, m))
+            run = 0
+    out.sort(key=lambda d: (d[0], d[2]), reverse=True)
+    return out
+
+
+def best(decls: list[Declaration]) -> Declaration | None:
+    return max(decls, key=lambda d: (d[0], d[2])) if decls else None
+
+
+def winning_team(declared: list[tuple[int, Declaration]], trump: int, takers: int, tie_rule: str) -> int:
+    """Which team's declarations score (-1: none). ``declared`` is (seat, declaration) in announcement order."""
+    tops: dict[int, tuple[int, int, int, int]] = {}
+    for order, (seat, d) in enumerate(declared):
+        team = seat % 2
+        key = (d[0], d[2], 1 if d[0] == 1 and d[3] == trump else 0, -order)
+        if team not in tops or key > tops[team]:
+            tops[team] = key
+    if not tops:
+        return -1
+    if len(tops) == 1:
+        return next(iter(tops))
+    a, b = tops[0], tops[1]
+    if a[:2] != b[:2]:
+        return 0 if a[:2] > b[:2] else 1
+    if tie_rule == "cancel":
+        return -1
+    if tie_rule == "eldest":
+        return 0 if a[3] > b[3] else 1
+    if a[2] != b[2]:
+        return 0 if a[2] > b[2] else 1
+    return takers

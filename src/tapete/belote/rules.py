@@ -1,0 +1,175 @@
+"""Belote rules as data: one frozen object, every disputed rule a field.
+
+The seed (004) describes classic Belote and names its variants; where it is
+silent, the defaults follow the common published rules (the French
+federation's rules for contrée), and ``docs/rules/belote.md`` names the
+source of each. The engine reads only these fields, never a preset's name.
+
+>>> rules = BeloteRules.preset("classique")
+>>> rules.bidding, rules.target
+('taking', 1000)
+>>> BeloteRules.preset("coinche").min_bid
+80
+>>> BeloteRules.preset("coinche").replace(max_bid=155)
+Traceback (most recent call last):
+...
+tapete.errors.RulesError: max_bid=155 must be min_bid (80) plus a whole number of bid_step (10) steps
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Literal
+
+from tapete.errors import RulesError
+from tapete.rules_base import RulesBase
+
+Bidding = Literal["taking", "auction"]
+DealPackets = Literal["3-2", "2-3"]
+Direction = Literal["anticlockwise", "clockwise"]
+Scoring = Literal["classic", "contree", "made_points"]
+Litige = Literal["dedans", "held", "dropped"]
+DeclarationTie = Literal["trump_then_takers", "cancel", "eldest"]
+CapotScoring = Literal["bonus", "contract_250", "flat_500"]
+Rounding = Literal["none", "nearest_10", "down_10"]
+
+CHOICES: dict[str, tuple[str, ...]] = {
+    "bidding": ("taking", "auction"),
+    "deal_packets": ("3-2", "2-3"),
+    "direction": ("anticlockwise", "clockwise"),
+    "scoring": ("classic", "contree", "made_points"),
+    "litige": ("dedans", "held", "dropped"),
+    "declaration_tie": ("trump_then_takers", "cancel", "eldest"),
+    "capot_scoring": ("bonus", "contract_250", "flat_500"),
+    "rounding": ("none", "nearest_10", "down_10"),
+}
+
+
+@dataclass(frozen=True)
+class BeloteRules(RulesBase):
+    """Every rule of a Belote system. Defaults are the ``classique`` preset (004)."""
+
+    preset_name: str = "classique"
+    #: Four players in two partnerships sitting opposite (004 "Jugadores").
+    players: int = 4
+    # -- deal -------------------------------------------------------------------
+    #: The first five cards in packets of 3 then 2, or 2 then 3 (004 "Preparación" 2).
+    deal_packets: DealPackets = "3-2"
+    #: Direction of play (004: anticlockwise, "some regional variants play clockwise").
+    direction: Direction = "anticlockwise"
+    # -- choosing trumps ---------------------------------------------------------
+    #: ``taking``: two rounds on the retourne (004); ``auction``: coinche/contrée bidding.
+    bidding: Bidding = "taking"
+    #: In the second taking round, also offer sans-atout and tout-atout (common table practice).
+    taking_sa_ta: bool = False
+    #: Auction: the lowest bid, the step between bids and the highest points bid (then capot).
+    min_bid: int = 80
+    bid_step: int = 10
+    max_bid: int = 160
+    #: Auction: sans-atout and tout-atout may be bid.
+    auction_sa_ta: bool = True
+    #: Auction: a "générale" (one player takes every trick) may be bid.
+    generale: bool = False
+    #: Auction: the opponents may coinche (double) and the bidders then surcoinche.
+    coinche: bool = True
+    #: Multiplier of a surcoinched contract (4, or 3 in some clubs).
+    surcoinche_multiplier: int = 4
+    # -- play ---------------------------------------------------------------------------
+    #: No duty to trump or overtrump while your partner holds the trick (004 "Juego de bazas" 4).
+    partner_exempt: bool = True
+    #: When trumps are led, beat the best trump even if your partner holds it (FFB rules).
+    overtrump_partner_on_trump_lead: bool = True
+    #: Unable to overtrump an opponent's trump: still play a lower trump ("pisser"; 004 literal).
+    must_undertrump: bool = True
+    # -- declarations ---------------------------------------------------------------------
+    #: Sequences and carrés announced during the first trick (004 "Declaraciones").
+    declarations: bool = True
+    #: Equal best declarations on both sides: trump sequence, then the takers (004); or none score;
+    #: or the one announced first (eldest hand).
+    declaration_tie: DeclarationTie = "trump_then_takers"
+    #: King and queen of trumps in one hand score 20 when both are played (004).
+    belote_rebelote: bool = True
+    #: Whether belote counts toward making the contract (004: it is part of the total).
+    belote_counts_for_contract: bool = True
+    #: Whether belote goes to the defence on a failed contract (004: the holder keeps it).
+    belote_to_defence_on_failure: bool = False
+    # -- scoring ------------------------------------------------------------------------------
+    #: ``classic``: made = more than the defence (004); ``contree``: FFB 2016 table (made:
+    #: points + bid; failed: 160 + bid to the defence; multipliers); ``made_points``: as contree,
+    #: but a made contract scores the bid only (a common alternative).
+    scoring: Scoring = "classic"
+    #: A tie of takers and defence in classic scoring: a failure (004), held for the next
+    #: deal's winner (litige), or the takers' points dropped.
+    litige: Litige = "dedans"
+    last_trick_bonus: int = 10
+    #: ``bonus``: capot adds 90, 252 in all (004); ``contract_250``: a capot contract is worth
+    #: 250; ``flat_500``: a capot (bid or made) scores 500.
+    capot_scoring: CapotScoring = "bonus"
+    capot_bonus: int = 90
+    #: Round deal scores (004: "to the nearest ten by regional custom, or exact").
+    rounding: Rounding = "none"
+    # -- match ---------------------------------------------------------------------------------
+    #: Points that win the match (004: 1000, or 501 in the short form).
+    target: int = 1000
+
+    def __post_init__(self) -> None:
+        self.check_types()
+        if self.players != 4:
+            raise RulesError(f"bad value {self.players!r} for players: this tapete plays Belote with 4 players")
+        if self.min_bid < 0 or self.bid_step < 1:
+            raise RulesError("min_bid must be 0 or more and bid_step 1 or more")
+        if self.max_bid < self.min_bid or (self.max_bid - self.min_bid) % self.bid_step:
+            raise RulesError(
+                f"max_bid={self.max_bid} must be min_bid ({self.min_bid}) plus a whole number of "
+                f"bid_step ({self.bid_step}) steps"
+            )
+        if self.surcoinche_multiplier not in (3, 4):
+            raise RulesError(f"bad value {self.surcoinche_multiplier} for surcoinche_multiplier: expected 3 or 4")
+        if self.bidding == "taking" and self.scoring != "classic":
+            raise RulesError(f'scoring="{self.scoring}" needs bidding="auction": it scores against a bid')
+        if self.bidding == "auction" and self.scoring == "classic":
+            raise RulesError('bidding="auction" needs scoring="contree" or "made_points"')
+        if self.target < 1:
+            raise RulesError(f"bad value {self.target} for target: expected a positive number of points")
+        self.check_non_negative("last_trick_bonus", "capot_bonus")
+
+
+_CLASSIQUE = BeloteRules()
+
+_COINCHE = dataclasses.replace(
+    _CLASSIQUE,
+    preset_name="coinche",
+    bidding="auction",
+    scoring="made_points",
+    generale=True,
+    min_bid=80,
+    max_bid=160,
+    litige="held",
+    capot_scoring="contract_250",
+    rounding="nearest_10",
+    target=2000,
+)
+
+_CONTREE = dataclasses.replace(
+    _COINCHE,
+    preset_name="contree",
+    scoring="contree",
+    generale=False,
+    target=1500,
+)
+
+#: The named systems. ``classique`` is the default.
+PRESETS: dict[str, BeloteRules] = {
+    "classique": _CLASSIQUE,
+    "classique-sa-ta": dataclasses.replace(_CLASSIQUE, preset_name="classique-sa-ta", taking_sa_ta=True),
+    "classique-501": dataclasses.replace(_CLASSIQUE, preset_name="classique-501", target=501),
+    "coinche": _COINCHE,
+    "contree": _CONTREE,
+}
+
+DEFAULT_PRESET = "classique"
+
+BeloteRules.GAME = "Belote"
+BeloteRules.PRESETS = PRESETS
+BeloteRules.CHOICES = CHOICES
