@@ -30,6 +30,8 @@ from tapete.cards.spanish import FULL_DECK, cards_of
 from tapete.errors import SetupError
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PHASE_NAMES, GuinoteState
+from tapete.guinote.tables import tables_for
+from tapete.sampling import deal_hidden, proven_absent
 
 
 @dataclass(frozen=True)
@@ -139,12 +141,8 @@ def excluded_cards(obs: GuinoteObservation) -> list[int]:
     """
     rules = obs.rules
     n = rules.players
-    out = [0] * n
     if not rules.must_follow:
-        return out
-    probe = GuinoteState(rules)
-    probe.trump = obs.trump
-    probe.arrastre = True
+        return [0] * n
     history = list(obs.tricks)
     # Only tricks after the last draw tell what a hand holds now: the last 6
     # (the arrastre), whatever the player count; a draw refills a hand.
@@ -155,27 +153,9 @@ def excluded_cards(obs: GuinoteObservation) -> list[int]:
             plays.append((leader, list(done)))
     if obs.trick and (obs.arrastre or rules.strict_from_first_trick):
         plays.append((obs.trick[0][0], [c for _, c in obs.trick]))
-    gone = obs.played_mask()
-    for leader, cards in plays:
-        for k in range(1, len(cards)):
-            seat = (leader + k) % n
-            played = cards[k]
-            probe.trick = cards[:k]
-            best = cards[0]
-            best_seat = leader
-            for j in range(1, k):
-                c = cards[j]
-                if (c // 10 == best // 10 and probe._t.strength[c] > probe._t.strength[best]) or (
-                    c // 10 == obs.trump and best // 10 != obs.trump
-                ):
-                    best, best_seat = c, (leader + j) % n
-            probe.trick_best = best
-            probe.trick_best_seat = best_seat
-            for x in cards_of(FULL_DECK & ~gone & ~out[seat]):
-                probe.hands[seat] = (1 << played) | (1 << x)
-                if not (probe._card_mask(seat) >> played) & 1:
-                    out[seat] |= 1 << x
-    return out
+    t = tables_for(rules)
+    unseen = FULL_DECK & ~obs.played_mask()
+    return proven_absent(plays, n, unseen, obs.trump, t.trick, t.duties, n == 4)
 
 
 def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
@@ -203,27 +183,7 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     stock_n = obs.stock_size - (1 if obs.indicator >= 0 else 0)
     if sum(need) + stock_n != len(pool):
         raise SetupError("observation is inconsistent: hidden card count does not match the unseen cards")
-    banned = excluded_cards(obs)
-    for _ in range(200):
-        rng.shuffle(pool)
-        order = sorted((p for p in range(n) if need[p]), key=lambda p: -banned[p].bit_count())
-        assigned = [0] * n
-        rest = pool[:]
-        ok = True
-        for p in order:
-            allowed = [c for c in rest if not (banned[p] >> c) & 1]
-            if len(allowed) < need[p]:
-                ok = False
-                break
-            take = allowed[: need[p]]
-            for c in take:
-                assigned[p] |= 1 << c
-            chosen = set(take)
-            rest = [c for c in rest if c not in chosen]
-        if ok:
-            break
-    else:
-        raise SetupError("no deal is consistent with this observation")
+    assigned, rest = deal_hidden(pool, need, excluded_cards(obs), rng)
     world = GuinoteState(rules)
     world.dealer = obs.dealer
     world.phase = PHASE_NAMES.index(obs.phase)
