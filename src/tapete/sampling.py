@@ -51,27 +51,47 @@ def proven_absent(
 
 
 def deal_hidden(
-    pool: list[int], need: list[int], banned: list[int], rng: random.Random, tries: int = 200
+    pool: list[int], need: list[int], banned: list[int], rng: random.Random, tries: int = 50
 ) -> tuple[list[int], list[int]]:
     """Deal ``need[p]`` cards of ``pool`` to each place ``p`` avoiding ``banned[p]``.
 
-    Returns the mask dealt to each place and the cards left over, in random
-    order (for a stock). Raises :class:`SetupError` if no deal fits.
+    The cards not needed are left over (for a stock). Each step deals the
+    card with the fewest places still open, to a place drawn in proportion
+    to its free room, which is uniform when nothing is banned and finds the
+    forced cards of proven voids first. Returns the mask dealt to each place
+    and the left-over cards in random order; raises :class:`SetupError` if
+    no deal fits.
     """
-    cards = list(pool)
-    places = sorted((p for p in range(len(need)) if need[p]), key=lambda p: -banned[p].bit_count())
+    n = len(need)
+    spare = len(pool) - sum(need)
+    if spare < 0 or any(x < 0 for x in need):
+        raise SetupError("observation is inconsistent: more hidden cards are needed than are unseen")
     for _ in range(tries):
-        rng.shuffle(cards)
-        dealt = [0] * len(need)
-        rest = cards[:]
-        for p in places:
-            allowed = [c for c in rest if not (banned[p] >> c) & 1]
-            if len(allowed) < need[p]:
+        room = [*need, spare]
+        dealt = [0] * (n + 1)
+        left = list(pool)
+        rng.shuffle(left)
+        while left:
+            best_i = -1
+            best_open: list[int] = []
+            for i, c in enumerate(left):
+                open_places = [p for p in range(n + 1) if room[p] and (p == n or not (banned[p] >> c) & 1)]
+                if best_i < 0 or len(open_places) < len(best_open):
+                    best_i, best_open = i, open_places
+                    if len(open_places) <= 1:
+                        break
+            if not best_open:
                 break
-            take = set(allowed[: need[p]])
-            for c in take:
-                dealt[p] |= 1 << c
-            rest = [c for c in rest if c not in take]
+            c = left.pop(best_i)
+            r = rng.randrange(sum(room[p] for p in best_open))
+            for p in best_open:
+                r -= room[p]
+                if r < 0:
+                    break
+            room[p] -= 1
+            dealt[p] |= 1 << c
         else:
-            return dealt, rest
+            rest = list(cards_of(dealt[n]))
+            rng.shuffle(rest)
+            return dealt[:n], rest
     raise SetupError("no deal of the hidden cards is consistent with this observation")
