@@ -36,6 +36,9 @@ MYPYC_MODULES = [
     "tapete/guinote/tables.py",
     "tapete/guinote/actions.py",
     "tapete/guinote/state.py",
+    "tapete/belote/tables.py",
+    "tapete/belote/declarations.py",
+    "tapete/belote/state.py",
 ]
 
 

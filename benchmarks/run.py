@@ -1,11 +1,16 @@
-"""Random full games per second: tapete's Guiñote engine against OpenSpiel's C++ skat.
+"""Random full games per second: tapete's Guiñote engine against OpenSpiel's C++ skat,
+and tapete's Belote engine against the pure-Python ``belote-cli`` (PyPI).
 
 Both engines are driven from Python the same way a bot drives them: build a
 new game, then loop ``legal_actions()`` / ``apply_action(la[rng.randrange(len(la))])``
 until the game is over (OpenSpiel's chance nodes, the deal, are stepped the
 same way). Each measurement is repeated and the best and median are reported.
 
-    pip install ".[bench]" && python benchmarks/run.py          # full run (~1 min)
+Belote: one game is one deal. The first bidder takes the retourne's suit, then
+random legal actions run to the end and the deal is scored; belote-cli is
+driven the same way by ``belote_peer.py`` (beside this script).
+
+    pip install ".[bench]" && python benchmarks/run.py          # full run (~1.5 min)
     python benchmarks/run.py --quick                           # a few seconds
     python benchmarks/run.py --pure                            # add pure-Python tapete (src/) for reference
 
@@ -75,6 +80,33 @@ def tapete_batch(preset: str) -> Batch:
     return run
 
 
+def tapete_belote_batch(preset: str) -> Batch:
+    from tapete.belote import BeloteRules, BeloteState
+    from tapete.belote.actions import TAKE
+
+    rules = BeloteRules.preset(preset)
+    if rules.bidding != "taking":
+        raise SystemExit(f"Belote preset {preset!r} bids by auction: the benchmark times the taking presets")
+
+    def run(games: int, seed: int) -> int:
+        rng = random.Random(seed)
+        new_deal = BeloteState.new_deal
+        actions = 0
+        for i in range(games):
+            state = new_deal(rules, seed=seed + i, dealer=i % 4)
+            # The first bidder takes the retourne's suit (round 1 offers pass, take).
+            state.apply_action(next(a for a in state.legal_actions() if TAKE <= a < TAKE + 6))
+            actions += 1
+            while not state.is_terminal():
+                la = state.legal_actions()
+                state.apply_action(la[rng.randrange(len(la))])
+                actions += 1
+            state.result()  # scored, as belote-cli's score_round
+        return actions
+
+    return run
+
+
 def openspiel_batch(game_name: str) -> Batch:
     import pyspiel
 
@@ -105,24 +137,22 @@ def measure(name: str, batch: Batch, games: int, repeats: int) -> Row:
     return Row(name, games, repeats, max(rates), statistics.median(rates), actions / games)
 
 
-def tapete_compiled() -> bool:
-    import tapete.guinote.state
-
-    return str(tapete.guinote.state.__file__).endswith(".so")
+def tapete_compiled(module: str = "tapete.guinote.state") -> bool:
+    return str(importlib.import_module(module).__file__).endswith(".so")
 
 
-def pure_rows(games: int, repeats: int, presets: list[str]) -> list[Row]:
-    """Measure the uncompiled sources under src/ in a child process."""
+def pure_rows(games: int, repeats: int, presets: list[str], belote_presets: list[str]) -> tuple[list[Row], list[Row]]:
+    """Measure the uncompiled sources under src/ in a child process: (Guiñote rows, Belote rows)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT / "src"))
     cmd = [sys.executable, __file__, "--child-pure", "--games", str(games), "--repeats", str(repeats)]
-    cmd += ["--presets", *presets]
-    out = subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout
-    return [Row(**row) for row in json.loads(out)]
+    cmd += ["--presets", *presets, "--belote-presets", *belote_presets]
+    out = json.loads(subprocess.run(cmd, env=env, check=True, capture_output=True, text=True).stdout)
+    return [Row(**row) for row in out["guinote"]], [Row(**row) for row in out["belote"]]
 
 
 # ------------------------------------------------------------------- report
-def table(rows: list[Row], reference: Row | None) -> str:
-    head = ("engine", "games/s best", "games/s median", "µs/game best", "actions/game", "ratio vs skat")
+def table(rows: list[Row], reference: Row | None, reference_name: str = "skat") -> str:
+    head = ("engine", "games/s best", "games/s median", "µs/game best", "actions/game", f"ratio vs {reference_name}")
     lines = [head]
     for row in rows:
         ratio = f"{row.best_gps / reference.best_gps:.2f}" if reference else "n/a"
@@ -151,6 +181,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--games", type=int, help="games per timed batch (default 20000, --quick 2000)")
     p.add_argument("--repeats", type=int, help="timed batches per engine (default 5, --quick 3)")
     p.add_argument("--presets", nargs="+", default=["aragones", "clasico"], help="Guiñote presets to time")
+    p.add_argument(
+        "--belote-presets", nargs="*", default=["classique"], help="Belote taking presets to time (none: skip)"
+    )
+    p.add_argument("--peer-games", type=int, help="belote-cli games per timed batch (default a tenth of --games)")
     p.add_argument("--pure", action="store_true", help="also time the pure-Python sources in src/ (child process)")
     p.add_argument("--json", metavar="PATH", help="also write the figures as JSON")
     p.add_argument("--child-pure", action="store_true", help=argparse.SUPPRESS)
@@ -163,7 +197,11 @@ def main(argv: list[str] | None = None) -> int:
             print("expected the pure sources but imported a compiled tapete", file=sys.stderr)
             return 1
         pure = [measure(f"tapete {preset} (pure)", tapete_batch(preset), games, repeats) for preset in args.presets]
-        print(json.dumps([asdict(r) for r in pure]))
+        pure_belote = [
+            measure(f"tapete {preset} (pure)", tapete_belote_batch(preset), games, repeats)
+            for preset in args.belote_presets
+        ]
+        print(json.dumps({"guinote": [asdict(r) for r in pure], "belote": [asdict(r) for r in pure_belote]}))
         return 0
 
     import tapete
@@ -177,8 +215,13 @@ def main(argv: list[str] | None = None) -> int:
     rows: list[Row] = []
     for preset in args.presets:
         rows.append(measure(f"tapete {preset}", tapete_batch(preset), games, repeats))
+    belote_rows: list[Row] = []
+    for preset in args.belote_presets:
+        belote_rows.append(measure(f"tapete {preset}", tapete_belote_batch(preset), games, repeats))
     if args.pure:
-        rows += pure_rows(games // 3 or 1, repeats, args.presets)
+        pure_guinote, pure_belote = pure_rows(games // 3 or 1, repeats, args.presets, args.belote_presets)
+        rows += pure_guinote
+        belote_rows += pure_belote
     reference: Row | None = None
     try:
         import pyspiel
@@ -195,12 +238,36 @@ def main(argv: list[str] | None = None) -> int:
         worst = min(r.best_gps for r in rows[: len(args.presets)]) / reference.best_gps
         print(f"tapete/skat (best, slowest preset): {worst:.2f}  target >= 1.00")
 
+    belote_compiled = tapete_compiled("tapete.belote.state")
+    peer: Row | None = None
+    if args.belote_presets:
+        from belote_peer import DISTRIBUTION, belote_cli_batch, version
+
+        peer_games = args.peer_games or max(games // 10, 10)
+        engine = "compiled with mypyc" if belote_compiled else "PURE PYTHON (not compiled)"
+        print(f"\nBelote, one game = one deal; tapete.belote.state: {engine}")
+        if not version():
+            print(f"{DISTRIBUTION} not installed: skipping it (pip install {DISTRIBUTION})\n")
+        else:
+            peer = measure(f"{DISTRIBUTION} {version()}", belote_cli_batch(), peer_games, repeats)
+            belote_rows.append(peer)
+            print(f"{DISTRIBUTION} {version()} (pure Python), {repeats} timed batches of {peer_games} deals\n")
+        print(table(belote_rows, peer, DISTRIBUTION))
+        print(
+            "\nactions/game: the take, 32 cards and tapete's optional declare actions; belote-cli declares by itself."
+        )
+        if peer is not None:
+            worst = min(r.best_gps for r in belote_rows[: len(args.belote_presets)]) / peer.best_gps
+            print(f"tapete/{DISTRIBUTION} (best, slowest preset): {worst:.2f}  target >= 10.00")
+
     if args.json:
         report: dict[str, Any] = {
             "compiled": compiled,
+            "belote_compiled": belote_compiled,
             "python": platform.python_version(),
             "cpus": os.cpu_count(),
             "rows": [asdict(r) for r in rows],
+            "belote_rows": [asdict(r) for r in belote_rows],
         }
         Path(args.json).write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
     return 0
