@@ -161,6 +161,48 @@ class BeloteState:
             s.rest = order[pos + 1 :]
         return s
 
+    @classmethod
+    def from_hands(
+        cls,
+        rules: BeloteRules,
+        hands: Sequence[Sequence[int]],
+        retourne: int = -1,
+        rest: Sequence[int] = (),
+        dealer: int = 0,
+        scores_before: tuple[int, int] = (0, 0),
+    ) -> BeloteState:
+        """A deal about to be bid with chosen hands (5 cards each with the retourne and the 11
+        cards still to deal, in dealing order, for taking; 8 each for an auction).
+
+        >>> from tapete.cards.french import parse_cards
+        >>> hands = [parse_cards(h) for h in ("7s 8s 9s Ts Js", "Qs Ks As 7h 8h", "9h Th Jh Qh Kh",
+        ...                                   "Ah 7d 8d 9d Td")]
+        >>> rest = parse_cards("Qd Kd Ad 7c 8c 9c Tc Jc Qc Kc Ac")
+        >>> s = BeloteState.from_hands(BeloteRules(), hands, retourne=parse_cards("Jd")[0], rest=rest)
+        >>> s.legal_action_strings()
+        ['pass', 'take:d']
+        """
+        taking = rules.bidding == "taking"
+        size = 5 if taking else 8
+        if len(hands) != 4 or any(len(h) != size for h in hands):
+            raise SetupError(f"expected 4 hands of {size} cards")
+        if taking and (retourne < 0 or len(rest) != 11):
+            raise SetupError("the taking needs a retourne and the 11 cards still to deal")
+        packets = [3, 2] if rules.deal_packets == "3-2" else [2, 3]
+        if not taking:
+            packets.append(3)
+        first = (dealer + 1) % 4
+        order: list[int] = []
+        used = [0, 0, 0, 0]
+        for packet in packets:
+            for i in range(4):
+                p = (first + i) % 4
+                order.extend(hands[p][used[p] : used[p] + packet])
+                used[p] += packet
+        if taking:
+            order += [retourne, *rest]
+        return cls.new_deal(rules, order, dealer=dealer, scores_before=scores_before)
+
     def clone(self) -> BeloteState:
         c = BeloteState(self.rules)
         for name in _FIELDS:
