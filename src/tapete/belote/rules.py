@@ -8,9 +8,9 @@ source of each. The engine reads only these fields, never a preset's name.
 >>> rules = BeloteRules.preset("classique")
 >>> rules.bidding, rules.target
 ('taking', 1000)
->>> BeloteRules.preset("coinche").min_bid
-80
->>> BeloteRules.preset("coinche").replace(max_bid=155)
+>>> BeloteRules.preset("coinche").min_bid, BeloteRules.preset("contree").min_bid
+(82, 80)
+>>> BeloteRules.preset("contree").replace(max_bid=155)
 Traceback (most recent call last):
 ...
 tapete.errors.RulesError: max_bid=155 must be min_bid (80) plus a whole number of bid_step (10) steps
@@ -26,7 +26,7 @@ from tapete.errors import RulesError
 from tapete.rules_base import RulesBase
 
 Bidding = Literal["taking", "auction"]
-DealPackets = Literal["3-2", "2-3"]
+DealPackets = Literal["3-2", "2-3", "3-3"]
 Direction = Literal["anticlockwise", "clockwise"]
 Scoring = Literal["classic", "contree", "made_points"]
 Litige = Literal["dedans", "held", "dropped"]
@@ -36,7 +36,7 @@ Rounding = Literal["none", "nearest_10", "down_10"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "bidding": ("taking", "auction"),
-    "deal_packets": ("3-2", "2-3"),
+    "deal_packets": ("3-2", "2-3", "3-3"),
     "direction": ("anticlockwise", "clockwise"),
     "scoring": ("classic", "contree", "made_points"),
     "litige": ("dedans", "held", "dropped"),
@@ -54,7 +54,8 @@ class BeloteRules(RulesBase):
     #: Four players in two partnerships sitting opposite (004 "Jugadores").
     players: int = 4
     # -- deal -------------------------------------------------------------------
-    #: The first five cards in packets of 3 then 2, or 2 then 3 (004 "Preparación" 2).
+    #: The first cards in packets of 3 then 2 (004 "Preparación" 2), 2 then 3, or 3 and 3
+    #: ("o 3-3 en algunas regiones": six cards before the taking, the rest to make eight).
     deal_packets: DealPackets = "3-2"
     #: Direction of play (004: anticlockwise, "some regional variants play clockwise").
     direction: Direction = "anticlockwise"
@@ -103,8 +104,9 @@ class BeloteRules(RulesBase):
     #: deal's winner (litige), or the takers' points dropped.
     litige: Litige = "dedans"
     last_trick_bonus: int = 10
-    #: ``bonus``: capot adds 90, 252 in all (004); ``contract_250``: a capot contract is worth
-    #: 250; ``flat_500``: a capot (bid or made) scores 500.
+    #: A capot made scores 162 + ``capot_bonus`` (252, 004) in every mode. With an auction a
+    #: capot *bid* is a contract worth 250 scored like the others (``contract_250``) or a flat
+    #: 500 to the side that wins it (``flat_500``); ``bonus`` is the taking game's setting.
     capot_scoring: CapotScoring = "bonus"
     capot_bonus: int = 90
     #: Round deal scores (004: "to the nearest ten by regional custom, or exact").
@@ -130,6 +132,11 @@ class BeloteRules(RulesBase):
             raise RulesError(f'scoring="{self.scoring}" needs bidding="auction": it scores against a bid')
         if self.bidding == "auction" and self.scoring == "classic":
             raise RulesError('bidding="auction" needs scoring="contree" or "made_points"')
+        if (self.bidding == "taking") != (self.capot_scoring == "bonus"):
+            raise RulesError(
+                'capot_scoring="bonus" goes with bidding="taking"; an auction scores a capot bid as '
+                '"contract_250" or "flat_500"'
+            )
         if self.target < 1:
             raise RulesError(f"bad value {self.target} for target: expected a positive number of points")
         self.check_non_negative("last_trick_bonus", "capot_bonus")
@@ -143,9 +150,8 @@ _COINCHE = dataclasses.replace(
     bidding="auction",
     scoring="made_points",
     generale=True,
-    min_bid=80,
-    max_bid=160,
-    litige="held",
+    min_bid=82,
+    max_bid=162,
     capot_scoring="contract_250",
     rounding="nearest_10",
     target=2000,
@@ -156,6 +162,8 @@ _CONTREE = dataclasses.replace(
     preset_name="contree",
     scoring="contree",
     generale=False,
+    min_bid=80,
+    max_bid=160,
     target=1500,
 )
 

@@ -63,7 +63,7 @@ def score_deal(
     capot_team = 0 if team_tricks[0] == 8 else 1 if team_tricks[1] == 8 else -1
     raw = list(card_points)
     if capot_team >= 0:
-        raw[capot_team] = 500 if rules.capot_scoring == "flat_500" else 152 + rules.last_trick_bonus + rules.capot_bonus
+        raw[capot_team] = 152 + rules.last_trick_bonus + rules.capot_bonus
         raw[1 - capot_team] = 0
     decl = list(declarations)
     bel = list(belote)
@@ -94,33 +94,35 @@ def score_deal(
             made, litige, _round(rules, held), (_round(rules, scores[0]), _round(rules, scores[1])),
         )  # fmt: skip
     # Auction scoring (contrée tables).
+    flat = False
     if bid == -1:  # capot bid
         made = capot_team == tk
-        value = GENERALE_VALUE if rules.capot_scoring == "flat_500" else CAPOT_VALUE
+        value = CAPOT_VALUE
+        flat = rules.capot_scoring == "flat_500"
     elif bid == -2:  # générale: one player takes every trick
         made = any(tricks_by_seat[s] == 8 for s in (tk, tk + 2))
         value = GENERALE_VALUE
+        flat = True
     else:
         made = total[tk] >= bid
         value = bid
     winner = tk if made else df
-    if multiplier > 1:
+    if flat:
+        # A flat contract: its value to the side that wins it, nothing for the cards.
+        scores[winner] = (GENERALE_VALUE if bid == -2 else 500) * multiplier + decl[tk] + decl[df]
+    elif multiplier > 1:
         scores[winner] = 160 + value * multiplier + decl[tk] + decl[df]
-        scores[1 - winner] = 0
+    elif made:
+        scores[tk] = value + decl[tk] + (0 if rules.scoring == "made_points" else raw[tk])
+        scores[df] = raw[df] + decl[df]
+    else:
+        scores[df] = 160 + value + decl[tk] + decl[df]
+    # Belote stays with its holders' side, unless the rules give it to a winning defence.
+    if not made and rules.belote_to_defence_on_failure:
+        scores[df] += bel[tk] + bel[df]
+    else:
         scores[tk] += bel[tk]
         scores[df] += bel[df]
-    elif made:
-        if rules.scoring == "made_points":
-            scores[tk] = value + decl[tk] + bel[tk]
-        else:
-            scores[tk] = value + raw[tk] + decl[tk] + bel[tk]
-        scores[df] = raw[df] + decl[df] + bel[df]
-    else:
-        scores[df] = 160 + value + decl[tk] + decl[df] + bel[df]
-        scores[tk] = bel[tk]
-        if rules.belote_to_defence_on_failure:
-            scores[df] += bel[tk]
-            scores[tk] = 0
     return BeloteResult(
         False, contract, bid, multiplier, tk, (raw[0], raw[1]), (decl[0], decl[1]), (bel[0], bel[1]), capot_team,
         made, False, 0, (_round(rules, scores[0]), _round(rules, scores[1])),

@@ -66,6 +66,14 @@ def duties_for(rules: BeloteRules, contract: int) -> Duties:
     )
 
 
+def deal_packets(rules: BeloteRules) -> list[int]:
+    """Packet sizes of the first deal: 3+2, 2+3 or 3+3 before the taking; 8 cards at once for an auction."""
+    packets = [3, 2] if rules.deal_packets == "3-2" else [2, 3] if rules.deal_packets == "2-3" else [3, 3]
+    if rules.bidding == "auction":
+        packets.append(8 - sum(packets))
+    return packets
+
+
 class BeloteState:
     """One Belote deal. Build with :meth:`new_deal`."""
 
@@ -146,9 +154,7 @@ class BeloteState:
         s.first = (dealer + 1) % 4
         s.cur = s.leader = s.first
         s.scores_before = scores_before
-        packets = [3, 2] if rules.deal_packets == "3-2" else [2, 3]
-        if rules.bidding == "auction":
-            packets.append(3)
+        packets = deal_packets(rules)
         pos = 0
         for size in packets:
             for i in range(4):
@@ -171,8 +177,8 @@ class BeloteState:
         dealer: int = 0,
         scores_before: tuple[int, int] = (0, 0),
     ) -> BeloteState:
-        """A deal about to be bid with chosen hands (5 cards each with the retourne and the 11
-        cards still to deal, in dealing order, for taking; 8 each for an auction).
+        """A deal about to be bid with chosen hands (5 cards each, or 6 with 3-3 packets, with the
+        retourne and the cards still to deal, in dealing order, for taking; 8 each for an auction).
 
         >>> from tapete.cards.french import parse_cards
         >>> hands = [parse_cards(h) for h in ("7s 8s 9s Ts Js", "Qs Ks As 7h 8h", "9h Th Jh Qh Kh",
@@ -183,14 +189,12 @@ class BeloteState:
         ['pass', 'take:d']
         """
         taking = rules.bidding == "taking"
-        size = 5 if taking else 8
+        packets = deal_packets(rules)
+        size = sum(packets)
         if len(hands) != 4 or any(len(h) != size for h in hands):
             raise SetupError(f"expected 4 hands of {size} cards")
-        if taking and (retourne < 0 or len(rest) != 11):
-            raise SetupError("the taking needs a retourne and the 11 cards still to deal")
-        packets = [3, 2] if rules.deal_packets == "3-2" else [2, 3]
-        if not taking:
-            packets.append(3)
+        if taking and (retourne < 0 or len(rest) != 31 - 4 * size):
+            raise SetupError(f"the taking needs a retourne and the {31 - 4 * size} cards still to deal")
         first = (dealer + 1) % 4
         order: list[int] = []
         used = [0, 0, 0, 0]
