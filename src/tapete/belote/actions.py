@@ -17,8 +17,8 @@ then capot and générale, so a bid's int depends on the rules; use
 
 >>> from tapete.belote.rules import BeloteRules
 >>> r = BeloteRules.preset("coinche")
->>> action_str(r, parse_action(r, "bid:120:sa"))
-'bid:120:sa'
+>>> action_str(r, parse_action(r, "bid:122:sa"))
+'bid:122:sa'
 >>> action_str(r, parse_action(r, "Jh")), parse_action(r, "take:d") - TAKE
 ('Jh', 2)
 """
