@@ -57,12 +57,16 @@ def best(decls: list[Declaration]) -> Declaration | None:
     return max(decls, key=lambda d: (d[0], d[2])) if decls else None
 
 
-def winning_team(declared: list[tuple[int, Declaration]], trump: int, takers: int, tie_rule: str) -> int:
+def winning_team(
+    declared: list[tuple[int, Declaration]], trump: int, takers: int, tie_rule: str
+) -> int:
     """Which team's declarations score (-1: none). ``declared`` is (seat, declaration) in announcement order."""
-    tops: dict[int, tuple[int, int, int, int]] = {}
-    for order, (seat, d) in enumerate(declared):
+    tops: dict[int, tuple[int, int, int]] = {}
+    for index, (seat, d) in enumerate(declared):
         team = seat % 2
-        key = (d[0], d[2], 1 if d[0] == 1 and d[3] == trump else 0, -order)
+        # Rank: kind and height, then the tie-break this rule uses within equal heights.
+        tie = -index if tie_rule == "eldest" else (1 if d[0] == 1 and d[3] == trump else 0)
+        key = (d[0], d[2], tie)
         if team not in tops or key > tops[team]:
             tops[team] = key
     if not tops:
@@ -74,8 +78,6 @@ def winning_team(declared: list[tuple[int, Declaration]], trump: int, takers: in
         return 0 if a[:2] > b[:2] else 1
     if tie_rule == "cancel":
         return -1
-    if tie_rule == "eldest":
-        return 0 if a[3] > b[3] else 1
     if a[2] != b[2]:
         return 0 if a[2] > b[2] else 1
     return takers

@@ -1,0 +1,269 @@
+"""Properties of the Belote deal engine over presets, option combinations, seeds and random legal play."""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tapete.belote.actions import BID, bid_levels
+from tapete.belote.rules import PRESETS, BeloteRules
+from tapete.belote.scoring import score_deal
+from tapete.belote.state import BIDDING, PLAY, BeloteState
+from tapete.cards.deck import cards_of
+from tapete.errors import IllegalActionError
+
+from .helpers import choose, snapshot
+from .test_perft import RefDeal, ref_classic_scores, ref_legal_cards
+
+FULL = (1 << 32) - 1
+SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def any_rules(draw) -> BeloteRules:
+    """A preset, possibly with every option redrawn (always a valid combination)."""
+    r = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
+    if draw(st.booleans()):
+        return r
+    common = {
+        "deal_packets": draw(st.sampled_from(["3-2", "2-3", "3-3"])),
+        "direction": draw(st.sampled_from(["anticlockwise", "clockwise"])),
+        "partner_exempt": draw(st.booleans()),
+        "overtrump_partner_on_trump_lead": draw(st.booleans()),
+        "must_undertrump": draw(st.booleans()),
+        "declarations": draw(st.booleans()),
+        "declaration_tie": draw(st.sampled_from(["trump_then_takers", "cancel", "eldest"])),
+        "belote_rebelote": draw(st.booleans()),
+        "belote_counts_for_contract": draw(st.booleans()),
+        "belote_to_defence_on_failure": draw(st.booleans()),
+        "litige": draw(st.sampled_from(["dedans", "held", "dropped"])),
+        "rounding": draw(st.sampled_from(["none", "nearest_10", "down_10"])),
+        "last_trick_bonus": draw(st.sampled_from([0, 10, 20])),
+        "capot_bonus": draw(st.sampled_from([0, 90, 100])),
+    }
+    if r.bidding == "taking":
+        return r.replace(taking_sa_ta=draw(st.booleans()), capot_scoring="bonus", **common)
+    min_bid = draw(st.sampled_from([80, 82, 90]))
+    step = draw(st.sampled_from([5, 10]))
+    return r.replace(
+        min_bid=min_bid,
+        bid_step=step,
+        max_bid=min_bid + step * draw(st.integers(0, 10)),
+        auction_sa_ta=draw(st.booleans()),
+        generale=draw(st.booleans()),
+        coinche=draw(st.booleans()),
+        surcoinche_multiplier=draw(st.sampled_from([3, 4])),
+        scoring=draw(st.sampled_from(["contree", "made_points"])),
+        capot_scoring=draw(st.sampled_from(["contract_250", "flat_500"])),
+        **common,
+    )
+
+
+deals = st.tuples(any_rules(), st.integers(0, 2**32 - 1), st.integers(0, 3), st.integers(0, 2**32 - 1))
+
+
+def start(rules: BeloteRules, seed: int, dealer: int) -> BeloteState:
+    return BeloteState.new_deal(rules, seed=seed, dealer=dealer)
+
+
+def check_cards(s: BeloteState) -> None:
+    """Every card is in exactly one place: a hand, the stock still to deal, the face-up retourne, the trick, or a
+    team's tricks."""
+    places = [*s.hands, sum(1 << c for c in s.rest), sum(1 << c for c in s.trick), s.taken[0], s.taken[1]]
+    if s.retourne >= 0 and s.taker < 0:  # still face up (also after a redeal)
+        places.append(1 << s.retourne)
+    union = total = 0
+    for m in places:
+        union |= m
+        total += m.bit_count()
+    assert union == FULL and total == 32
+    for seat in range(4):
+        assert s.known[seat] & ~s.hands[seat] == 0  # what is known to be held is held
+
+
+@SETTINGS
+@given(deals)
+def test_conservation_sizes_and_totals(params):
+    """Cards conserved; 5 cards each in the taking (6 with 3-3; 004 "Preparación" 2) and 8 in the auction;
+    exactly 8 each once trumps are chosen (004 "Selección" 4); one card fewer per trick; a legal action until the
+    end; 152 + last trick card points per played deal (004), the result adding the capot adjustment; the result is
+    score_deal of what was recorded."""
+    rules, seed, dealer, play_seed = params
+    s = start(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    was_bidding = True
+    while not s.is_terminal():
+        check_cards(s)
+        if s.phase == BIDDING:
+            size = 8 if rules.bidding == "auction" else 6 if rules.deal_packets == "3-3" else 5
+            assert [h.bit_count() for h in s.hands] == [size] * 4
+        elif was_bidding:
+            assert [h.bit_count() for h in s.hands] == [8] * 4 and s.tricks_played == 0
+            was_bidding = False
+        if s.phase == PLAY and not s.trick:
+            assert [h.bit_count() for h in s.hands] == [8 - s.tricks_played] * 4
+            assert sum(s.tricks_won) == s.tricks_played
+        acts = s.legal_actions()
+        assert acts, "no legal action in a live deal"
+        assert s.current_player in range(4)
+        s.apply_action(choose(acts, rng))
+    check_cards(s)
+    assert s.legal_actions() == [] and s.current_player == -1
+    res = s.result()
+    if res.redeal:
+        assert s.tricks_played == 0 and res.scores == (0, 0)
+        return
+    assert s.tricks_played == 8 and all(h == 0 for h in s.hands)
+    assert sum(s.card_points) == 152 + rules.last_trick_bonus
+    assert s.taken[0] | s.taken[1] == FULL and s.taken[0] & s.taken[1] == 0
+    if res.capot_team >= 0:
+        capot = 152 + rules.last_trick_bonus + rules.capot_bonus  # 004: 252 with the defaults, in every mode
+        assert res.card_points[res.capot_team] == capot and res.card_points[1 - res.capot_team] == 0
+        assert s.card_points[res.capot_team] == 152 + rules.last_trick_bonus
+    else:
+        assert res.card_points == tuple(s.card_points)
+    assert res == score_deal(rules, s.contract, s.bid, s.multiplier, s.taker % 2, tuple(s.card_points),
+                             tuple(s.tricks_won), tuple(s.decl_points), res.belote)  # fmt: skip
+    assert res.takers == s.taker % 2 and res.contract == s.contract
+
+
+@SETTINGS
+@given(deals)
+def test_illegal_actions_raise_and_change_nothing(params):
+    """Any action outside legal_actions() raises IllegalActionError and leaves every field of the state
+    (state._FIELDS) identical."""
+    rules, seed, dealer, play_seed = params
+    s = start(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    n_actions = BID + 6 * len(bid_levels(rules))
+    while not s.is_terminal():
+        legal = set(s.legal_actions())
+        illegal = [a for a in range(-2, n_actions + 3) if a not in legal]
+        before = snapshot(s)
+        for a in rng.sample(illegal, min(4, len(illegal))):
+            try:
+                s.apply_action(a)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"illegal action {a} was accepted")
+            assert snapshot(s) == before
+        s.apply_action(choose(sorted(legal), rng))
+    final = snapshot(s)
+    for a in (0, 31, 32, 35, BID):
+        try:
+            s.apply_action(a)
+        except IllegalActionError:
+            pass
+        else:
+            raise AssertionError("an action was accepted after the end")
+        assert snapshot(s) == final
+
+
+@SETTINGS
+@given(deals)
+def test_clone_is_independent(params):
+    """clone() copies the position; playing on either copy never changes the other; the same actions give the
+    same states."""
+    rules, seed, dealer, play_seed = params
+    s = start(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    for _ in range(rng.randrange(0, 40)):
+        if s.is_terminal():
+            break
+        s.apply_action(choose(s.legal_actions(), rng))
+    c = s.clone()
+    frozen = snapshot(c)
+    assert snapshot(s) == frozen
+    played = []
+    while not s.is_terminal():
+        a = choose(s.legal_actions(), rng)
+        s.apply_action(a)
+        played.append(a)
+    assert snapshot(c) == frozen
+    for a in played:
+        c.apply_action(a)
+    assert snapshot(c) == snapshot(s)
+    c2 = c.clone()
+    assert c2.hands is not c.hands and c2.tricks is not c.tricks
+
+
+@SETTINGS
+@given(deals)
+def test_pickle_and_copy_round_trip(params):
+    """pickle, copy and deepcopy keep the whole position, and the copies play on identically."""
+    rules, seed, dealer, play_seed = params
+    s = start(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    for _ in range(rng.randrange(0, 45)):
+        if s.is_terminal():
+            break
+        s.apply_action(choose(s.legal_actions(), rng))
+    copies = [pickle.loads(pickle.dumps(s)), copy.copy(s), copy.deepcopy(s)]
+    for other in copies:
+        assert snapshot(other) == snapshot(s)
+    tail = []
+    while not s.is_terminal():
+        a = choose(s.legal_actions(), rng)
+        s.apply_action(a)
+        tail.append(a)
+    for other in copies:
+        for a in tail:
+            other.apply_action(a)
+        assert snapshot(other) == snapshot(s)
+    if s.is_terminal():
+        assert pickle.loads(pickle.dumps(s.result())) == s.result()
+
+
+@SETTINGS
+@given(deals)
+def test_legal_cards_match_the_reference(params):
+    """The engine's legal cards equal the naive reference's (test_perft.ref_legal_cards: 004 "Juego de bazas" 2-5
+    and the options, as tiers) at every card decision, for any option combination."""
+    rules, seed, dealer, play_seed = params
+    s = start(rules, seed, dealer)
+    rng = random.Random(play_seed)
+    checked = 0
+    while not s.is_terminal():
+        if s.phase == PLAY:
+            seat = s.current_player
+            plays = [((s.leader + i) % 4, c) for i, c in enumerate(s.trick)]
+            ref = ref_legal_cards(rules, s.contract, set(cards_of(s.hands[seat])), plays, seat)
+            assert set(cards_of(s.legal_card_mask())) == ref
+            assert {a for a in s.legal_actions() if a < 32} == ref
+            checked += 1
+        s.apply_action(choose(s.legal_actions(), rng))
+    assert checked > 0 or s.redeal
+
+
+@SETTINGS
+@given(deals)
+def test_whole_deal_matches_the_reference(params):
+    """Every legal action (takes, bids, coinche, surcoinche, passes, declare, cards), the seat to act, the card
+    points, declarations and belote agree with the independent reference deal of test_perft along random play,
+    for any option combination; under the classique preset the score is 004's (test_perft.ref_classic_scores)."""
+    rules, seed, dealer, play_seed = params
+    deck = list(range(32))
+    random.Random(seed).shuffle(deck)
+    eng = BeloteState.new_deal(rules, deck, dealer=dealer)
+    ref = RefDeal(rules, deck, dealer)
+    rng = random.Random(play_seed)
+    while not eng.is_terminal():
+        acts = eng.legal_actions()
+        assert sorted(acts) == sorted(ref.legal())
+        assert eng.current_player == ref.turn
+        a = choose(acts, rng)
+        eng.apply_action(a)
+        ref.apply(a)
+    assert ref.over and ref.legal() == [] and ref.redeal == eng.redeal
+    if eng.redeal:
+        return
+    res = eng.result()
+    assert list(eng.card_points) == ref.points
+    assert list(res.declarations) == ref.decl_points and list(res.belote) == ref.belote
+    if rules == PRESETS["classique"]:
+        assert res.scores == ref_classic_scores(ref)
