@@ -19,6 +19,12 @@ import pytest
 
 import tapete
 import tapete.cli.main as cli_main
+from tapete.belote.notation import from_notation as belote_from_notation
+from tapete.belote.notation import to_notation as belote_to_notation
+from tapete.belote.rules import BeloteRules
+from tapete.belote.state import BeloteState
+from tapete.cards.french import card_str as french_card
+from tapete.cards.french import parse_cards as parse_french
 from tapete.cards.spanish import card_name, card_str, cards_of, parse_card, parse_cards
 from tapete.cli.main import COMMANDS, main
 from tapete.cli.messages import MESSAGES, msg
@@ -41,6 +47,15 @@ def position_line(out: str) -> str:
         if line.startswith("position"):
             return line[len("position") :].strip()
     raise AssertionError(out)
+
+
+def hand_rows(out: str) -> list[tuple[list[str], bool]]:
+    """Each seat's row of ``tapete show`` (4 players): its cards as shown, and whether it is to act."""
+    rows = []
+    for seat in range(4):
+        line = next(x for x in out.splitlines() if x.strip().startswith(f"seat {seat} (team {seat % 2})"))
+        rows.append((line.split(")", 1)[1].split("<-")[0].split(), "<- to act" in line))
+    return rows
 
 
 def window_position() -> GuinoteState:
@@ -77,13 +92,11 @@ def test_show_fresh_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert "seat 1 to lead" in out and "phase       play" in out
     # Each hand, sorted by suit then strongest first.
     strength = tables_for(state.rules).strength
-    for seat in range(4):
-        line = next(x for x in out.splitlines() if x.strip().startswith(f"seat {seat} (team {seat % 2})"))
-        shown = line.split(")", 1)[1].split("<-")[0].split()
+    for seat, (shown, to_act) in enumerate(hand_rows(out)):
         cards = [parse_card(c) for c in shown]
         assert set(cards) == set(cards_of(state.hands[seat]))
         assert cards == sorted(cards, key=lambda c: (c // 10, -strength[c]))
-        assert ("<- to act" in line) == (seat == 1)
+        assert to_act == (seat == 1)
     assert "team 0 (seats 0, 2): 0 points" in out and "cantes      none" in out
 
 
@@ -208,7 +221,8 @@ def test_legal_fresh_deal_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["show", "aragones d0 play:1 h=-/-/-/- s=- tr=o i=- t=- k=-/-"], "field i (indicator)"),
         (["show", "aragones", "d0"], "expected '<rules> d<dealer> <phase>"),
-        (["legal", "whist d0 play:1 h=-"], "unknown Guiñote preset 'whist': expected one of aragones"),
+        (["legal", "whist d0 play:1 h=-"], "unknown preset 'whist': expected a Guiñote preset (aragones"),
+        (["legal", "whist d0 play:1 h=-"], "or a Belote preset (classique"),
         (["show", "--preset", "whist"], "unknown Guiñote preset 'whist': expected one of aragones"),
         (["show", "--option", "colour=red"], "unknown Guiñote option 'colour': expected one of"),
         (["legal", "--option", "target=lots"], "bad value 'lots' for target: expected a whole number"),
@@ -221,6 +235,14 @@ def test_legal_fresh_deal_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
             "the options --seed are for dealing a fresh position: give either a POSITION or deal options",
         ),
         (["show", "--seed", "x"], "argument --seed: invalid int value: 'x'"),
+        (["show", "--game", "whist"], "argument --game: invalid choice: 'whist'"),
+        (["show", "--preset", "coinche"], "unknown Guiñote preset 'coinche'"),
+        (["show", "--preset", "coinche"], "belote presets need --game belote"),
+        (["legal", "--game", "belote", "--preset", "clasico"], "guinote presets need --game guinote"),
+        (["legal", "--game", "belote", "-o", "bidding=sometimes"], "bad value 'sometimes' for bidding"),
+        (["show", "--game", "belote", "classique d0 bidding:1"], "the options --game are for dealing a fresh position"),
+        (["show", "classique d0 bidding:1 h=-/-/-/- r=As b=-"], "field u (cards still to deal): missing"),
+        (["legal", "coinche d0 play:1 h=-/-/-/- b=-"], "field phase (phase and seat to act): the bidding (b) goes on"),
         (["deal"], "invalid choice: 'deal'"),
         ([], "expected a command: demo, show, legal"),
     ],
@@ -355,3 +377,163 @@ def test_demo_bad_option_is_one_line(capsys: pytest.CaptureFixture[str]) -> None
     assert main(["demo", "--option", "target=lots"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "bad value 'lots' for target: expected a whole number" in err
+
+
+# ---------------------------------------------------------------- Belote
+
+
+def belote_worked(*actions: str) -> BeloteState:
+    """Dealer 3: seat 0 holds J Q K of hearts, the retourne is the ace of hearts (see tests/belote/test_notation)."""
+    hands = [parse_french(h) for h in ("Jh Qh Kh 9h 7s", "Js Jd Jc 7h 8s", "As Ks Qs 9d Td", "7c 9c Tc Qc Kc")]
+    state = BeloteState.from_hands(
+        BeloteRules.preset("classique"),
+        hands,
+        retourne=parse_french("Ah")[0],
+        rest=parse_french("7d 8d 9s Ts 8c Ad Kd Qd Ac Th 8h"),
+        dealer=3,
+    )
+    for a in actions:
+        state.play(a)
+    return state
+
+
+def test_show_fresh_belote_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "--game", "belote", "--seed", "5")
+    assert code == 0 and err == ""
+    state = BeloteState.new_deal(BeloteRules.preset("classique"), seed=5, dealer=0)
+    assert position_line(out) == belote_to_notation(state)
+    assert "seed 5, dealer seat 0" in out and out.splitlines()[1].split() == ["rules", "classique"]
+    suit = ["spades", "hearts", "diamonds", "clubs"][state.retourne // 8]
+    assert f"retourne    {french_card(state.retourne)} proposes {suit} as trumps; 11 cards still to deal" in out
+    assert "bidding     none" in out and "contract    none yet" in out
+    assert "phase       bidding" in out and "turn        seat 1 to speak" in out
+    for seat, (shown, to_act) in enumerate(hand_rows(out)):
+        assert {parse_french(c)[0] for c in shown} == set(cards_of(state.hands[seat]))
+        assert to_act == (seat == 1)
+    code, out, _ = run(capsys, "show", "--game", "belote", "--preset", "contree", "-o", "target=1000", "--seed", "2")
+    assert code == 0 and position_line(out).startswith("contree{target=1000} d0 bidding:1 h=")
+    assert "contree, changed: target=1000" in out and "retourne" not in out
+
+
+def test_show_belote_play_positions(capsys: pytest.CaptureFixture[str]) -> None:
+    state = belote_worked("take:h", "declare", "Kh", "declare")
+    text = belote_to_notation(state)
+    code, out, _ = run(capsys, "show", text)
+    assert code == 0 and position_line(out) == text
+    assert "retourne    Ah, taken by seat 0" in out
+    assert "bidding     seat 0: take in hearts" in out
+    assert "contract    hearts by seat 0, team 0 (seats 0, 2)" in out
+    assert "turn        seat 1 to play a card" in out
+    assert "trick       Kh (seat 0); best so far Kh (seat 0)" in out
+    assert "declared    seat 0: quarante to the Ah (50); seat 1: quarante to the Js (50)" in out
+    assert "belote      seat 0 holds the king and queen of trumps, 1 of 2 played" in out
+    assert "shown: Ah Qh" in out  # the retourne and, once the king is played, the queen
+    # After the first trick, which team's declarations score.
+    state = belote_worked("take:h", "declare", "Kh", "declare", "7h", "declare", "9d", "declare", "Th")
+    code, out, _ = run(capsys, "show", "--french", belote_to_notation(state))
+    assert "declared    seat 0: quarante to the A♥ (50)" in out and "team 0 (seats 0, 2) scores 90" in out
+    assert "last trick  won by seat 3" in out
+    assert "team 1 (seats 1, 3): 14 card points, tricks won: 0 + 1" in out
+    assert "hearts ♥" in out and "Kh" not in out.split("position", 1)[1].split("\n", 1)[1]
+
+
+def test_show_finished_and_void_belote_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    state = BeloteState.new_deal(BeloteRules.preset("classique"), seed=3, dealer=0)
+    state.play("take:s")
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[-1])
+    r = state.result()
+    code, out, _ = run(capsys, "show", belote_to_notation(state))
+    assert code == 0 and "nobody: the deal is over" in out
+    assert f"result      team 0 (seats 0, 2): {r.scores[0]} ({r.card_points[0]} cards, " in out
+    assert ("made the contract" in out) == r.made and ("failed the contract (dedans)" in out) == (not r.made)
+    void = BeloteState.new_deal(BeloteRules.preset("coinche"), seed=3)
+    for _ in range(4):
+        void.play("pass")
+    code, out, _ = run(capsys, "show", belote_to_notation(void))
+    assert "contract    none: everybody passed, the deal is void and the next dealer deals" in out
+    assert "result      everybody passed: no score, the next dealer deals" in out
+
+
+def test_legal_belote(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "legal", belote_to_notation(belote_worked()))
+    assert code == 0
+    assert out.splitlines() == ["seat 0 to act (bidding):", "  pass    pass", "  take:h  take the contract in hearts"]
+    code, out, _ = run(capsys, "legal", belote_to_notation(belote_worked("take:h")))
+    lines = out.splitlines()
+    assert lines[0] == "seat 0 to act (play):" and "  Kh       play king of hearts" in lines
+    assert lines[-1] == "  declare  declare quarante to the Ah (50)"
+    auction = BeloteState.new_deal(BeloteRules.preset("contree"), seed=1)
+    auction.play("bid:80:h")
+    code, out, _ = run(capsys, "legal", "--json", belote_to_notation(auction))
+    data = json.loads(out)
+    assert data["game"] == "belote" and data["phase"] == "bidding" and data["seat"] == 2
+    actions = {a["action"]: a["description"] for a in data["actions"]}
+    assert list(actions) == auction.legal_action_strings()
+    assert actions["coinche"] == "coinche: double the opponents' contract"
+    assert actions["bid:90:sa"] == "bid 90 in sans-atout" and actions["bid:capot:s"] == "bid capot in spades"
+    code, out, _ = run(capsys, "legal", "--json", "--game", "belote", "--seed", "11")
+    assert json.loads(out)["position"] == belote_to_notation(
+        BeloteState.new_deal(BeloteRules.preset("classique"), seed=11, dealer=0)
+    )
+
+
+def test_belote_in_spanish_and_french(capsys: pytest.CaptureFixture[str]) -> None:
+    text = belote_to_notation(belote_worked("take:h", "declare"))
+    code, out, _ = run(capsys, "show", "--lang", "es", text)
+    assert code == 0 and "muestra     Ah, para el tomador, jugador 0" in out
+    assert "toma a corazones" in out and "corazones del jugador 0" in out
+    code, out, _ = run(capsys, "legal", "--lang", "fr", text)
+    assert "jouer roi de cœur" in out
+    code, out, _ = run(capsys, "legal", "--lang", "fr", belote_to_notation(belote_worked()))
+    assert "prendre à cœur" in out
+
+
+def test_demo_plays_a_seeded_belote_match(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "belote", "--seed", "13"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == "tapete demo: a Belote match between random players, classique rules, seed 13"
+    assert lines[2] == "" and lines[3].startswith("Deal 1: dealer seat ") and ", retourne " in lines[3]
+    assert lines[4].startswith("  bidding: seat ") and lines[5].startswith("  contract: ")
+    for said in ("declares", ": belote", ": rebelote", "declarations: team", "trick 8:", "made the contract",
+                 "failed the contract (dedans)", "score: "):  # fmt: skip
+        assert said in out, said
+    assert lines[-1].startswith("Both teams passed the target: team ")
+    # The last score line is the match's end, past the target of 1000.
+    a, b = (int(x) for x in [x for x in lines if x.startswith("  score: ")][-1].split(":")[1].split(" - "))
+    assert max(a, b) >= 1000
+    assert main(["demo", "--game", "belote", "--seed", "13"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_demo_belote_options_and_language(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "belote", "--preset", "coinche", "-o", "target=500", "--seed", "1", "--hands"]) == 0
+    out = capsys.readouterr().out
+    assert "coinche{target=500}" not in out and "coinche rules" in out
+    assert "Deal 1: dealer seat" in out and "retourne" not in out and "seat 0 holds " in out
+    assert "coinched" in out or "contract: " in out
+    assert main(["demo", "--game", "belote", "--seed", "13", "--lang", "es"]) == 0
+    spanish = capsys.readouterr().out
+    assert "Mano 1: reparte el jugador" in spanish and "subasta: " in spanish and "baza 1:" in spanish
+    assert "Deal 1" not in spanish and "Las dos parejas pasaron la meta" in spanish
+    assert main(["demo", "--game", "belote", "--seed", "13", "--lang", "fr", "--french"]) == 0
+    french = capsys.readouterr().out.replace("\xa0", " ")  # French puts a no-break space before a colon
+    assert "Donne 1 :" in french and "enchères : " in french and "pli 1 :" in french and "♣" in french
+
+
+def test_subprocess_belote_show_and_legal() -> None:
+    shown = _tapete("show", "--game", "belote", "--preset", "coinche", "--seed", "4")
+    assert shown.returncode == 0, shown.stderr
+    text = position_line(shown.stdout)
+    assert text == belote_to_notation(BeloteState.new_deal(BeloteRules.preset("coinche"), seed=4, dealer=0))
+    legal = _tapete("legal", "-", stdin=text + "\n")
+    assert legal.returncode == 0, legal.stderr
+    state = belote_from_notation(text)
+    assert [line.split()[0] for line in legal.stdout.splitlines()[1:]] == state.legal_action_strings()
+    bad = _tapete("legal", text.replace("b=-", "b=coinche"))
+    assert bad.returncode == 2 and bad.stdout == ""
+    assert "field b (bidding): call 1 (coinche): illegal action coinche" in bad.stderr
+    assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
+    demo = _tapete("demo", "--game", "belote", "--seed", "2", "--lang", "fr")
+    assert demo.returncode == 0 and "démo tapete\xa0: une partie de belote" in demo.stdout

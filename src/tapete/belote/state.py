@@ -514,6 +514,11 @@ class BeloteState:
             return f"you must overtrump {card_str(self.trick_best)} when you can, or else play a trump"
         return "you have none of the suit led: you must trump"
 
+    def __repr__(self) -> str:
+        from tapete.belote.notation import to_notation
+
+        return f"BeloteState({to_notation(self)!r})"
+
 
 _FIELDS: Final = (
     "dealer", "first", "phase", "cur", "hands", "rest", "retourne", "round", "passes", "bids", "high_bid",

@@ -1,7 +1,9 @@
 """Options shared by the commands that take a position: a position string, or deal options.
 
 A command that works on one position calls :func:`add_position_arguments` in
-its ``configure`` and :func:`load_position` in its ``run``.
+its ``configure`` and :func:`load_position` in its ``run``. A position string
+of either game is read by its rules token (:func:`tapete.notation.parse_position`);
+a fresh deal is of the game named by ``--game`` (Guiñote by default).
 """
 
 from __future__ import annotations
@@ -10,32 +12,56 @@ import argparse
 import random
 import sys
 from dataclasses import dataclass
+from typing import Final
 
+from tapete.belote.rules import DEFAULT_PRESET as BELOTE_DEFAULT
+from tapete.belote.rules import PRESETS as BELOTE_PRESETS
+from tapete.belote.rules import BeloteRules
+from tapete.belote.state import BeloteState
 from tapete.cli.command import UsageError
 from tapete.cli.messages import msg
-from tapete.guinote.notation import from_notation
-from tapete.guinote.rules import DEFAULT_PRESET, PRESETS, GuinoteRules
+from tapete.errors import RulesError
+from tapete.guinote.rules import DEFAULT_PRESET as GUINOTE_DEFAULT
+from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
+from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
+from tapete.notation import Position, game_of_preset, parse_position
+
+#: The games a fresh deal or a demo can be of, the first the default.
+GAMES: Final = ("guinote", "belote")
+_GAME_NAMES: Final = {"guinote": "Guiñote", "belote": "Belote"}
 
 
 @dataclass(frozen=True)
 class Loaded:
     """A position to work on, and the seed it was dealt from (None if read from a string)."""
 
-    state: GuinoteState
+    state: Position
     seed: int | None = None
 
 
-def add_position_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("position", nargs="*", metavar="POSITION", help=msg("opt.position"))
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--game``, ``--preset`` and ``--option``: the rules of a fresh deal or match."""
+    parser.add_argument("--game", choices=GAMES, default=None, help=msg("opt.game", default=GAMES[0]))
     parser.add_argument(
         "--preset",
         metavar="NAME",
-        help=msg("opt.preset", choices=", ".join(PRESETS), default=DEFAULT_PRESET),
+        help=msg(
+            "opt.preset",
+            guinote=", ".join(GUINOTE_PRESETS),
+            guinote_default=GUINOTE_DEFAULT,
+            belote=", ".join(BELOTE_PRESETS),
+            belote_default=BELOTE_DEFAULT,
+        ),
     )
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("opt.option")
     )
+
+
+def add_position_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("position", nargs="*", metavar="POSITION", help=msg("opt.position"))
+    add_game_arguments(parser)
     parser.add_argument("--seed", type=int, metavar="N", help=msg("opt.seed"))
     parser.add_argument("--dealer", type=int, metavar="D", help=msg("opt.dealer"))
     parser.add_argument("--french", action="store_true", help=msg("opt.french"))
@@ -55,9 +81,18 @@ def parse_options(items: list[str]) -> dict[str, str]:
     return out
 
 
-def deal_rules(args: argparse.Namespace) -> GuinoteRules:
-    """The rules of a fresh deal from ``--preset`` and ``--option``."""
-    rules = GuinoteRules.preset(args.preset or DEFAULT_PRESET)
+def deal_rules(args: argparse.Namespace) -> GuinoteRules | BeloteRules:
+    """The rules of a fresh deal or match from ``--game``, ``--preset`` and ``--option``."""
+    game = args.game or GAMES[0]
+    cls: type[GuinoteRules] | type[BeloteRules] = BeloteRules if game == "belote" else GuinoteRules
+    name = args.preset or (BELOTE_DEFAULT if game == "belote" else GUINOTE_DEFAULT)
+    try:
+        rules = cls.preset(name)
+    except RulesError as e:
+        other = game_of_preset(name)
+        if other is None or other == game:
+            raise
+        raise UsageError(msg("error.preset_other_game", error=e, game=_GAME_NAMES[other], name=other)) from None
     options = parse_options(args.options)
     return rules.with_option_strings(options) if options else rules
 
@@ -73,6 +108,7 @@ def load_position(args: argparse.Namespace) -> Loaded:
         flags = [
             flag
             for flag, given in (
+                ("--game", args.game is not None),
                 ("--preset", args.preset is not None),
                 ("--option", bool(args.options)),
                 ("--seed", args.seed is not None),
@@ -82,8 +118,10 @@ def load_position(args: argparse.Namespace) -> Loaded:
         ]
         if flags:
             raise UsageError(msg("error.deal_with_position", flags=", ".join(flags)))
-        return Loaded(from_notation(text))
+        return Loaded(parse_position(text))
     rules = deal_rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     dealer = args.dealer if args.dealer is not None else 0
+    if isinstance(rules, BeloteRules):
+        return Loaded(BeloteState.new_deal(rules, seed=seed, dealer=dealer), seed)
     return Loaded(GuinoteState.new_deal(rules, seed=seed, dealer=dealer), seed)

@@ -1,4 +1,7 @@
-"""``tapete demo``: a whole seeded match between random players, told deal by deal."""
+"""``tapete demo``: a whole seeded match between random players, told deal by deal.
+
+``--game belote`` plays Belote instead (see :mod:`tapete.cli.demo_belote`).
+"""
 
 from __future__ import annotations
 
@@ -6,24 +9,22 @@ import argparse
 import random
 from collections.abc import Callable
 
+from tapete.belote.rules import BeloteRules
 from tapete.bots.random_bot import RandomBot
 from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
-from tapete.cli.common import deal_rules
+from tapete.cli import demo_belote
+from tapete.cli.common import add_game_arguments, deal_rules
 from tapete.cli.messages import msg, tr
 from tapete.guinote.events import deal_events
 from tapete.guinote.match import GuinoteMatch, format_score
 from tapete.guinote.observation import observe
-from tapete.guinote.rules import DEFAULT_PRESET, PRESETS, GuinoteRules
+from tapete.guinote.rules import GuinoteRules
 
 HELP = "cmd.demo.help"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    presets = ", ".join(PRESETS)
-    p.add_argument("--preset", metavar="NAME", help=msg("opt.preset", choices=presets, default=DEFAULT_PRESET))
-    p.add_argument(
-        "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("opt.option")
-    )
+    add_game_arguments(p)
     p.add_argument("--seed", type=int, default=1, metavar="N", help=msg("opt.demo_seed"))
     p.add_argument("--french", action="store_true", help=msg("opt.french"))
     p.add_argument("--hands", action="store_true", help=msg("opt.hands"))
@@ -42,8 +43,11 @@ def play_match(rules: GuinoteRules, seed: int) -> GuinoteMatch:
 
 def run(args: argparse.Namespace) -> int:
     rules = deal_rules(args)
-    match = play_match(rules, args.seed)
-    for line in narrate(match, tr, french=args.french, hands=args.hands):
+    if isinstance(rules, BeloteRules):
+        lines = demo_belote.narrate(demo_belote.play_match(rules, args.seed), french=args.french, hands=args.hands)
+    else:
+        lines = narrate(play_match(rules, args.seed), tr, french=args.french, hands=args.hands)
+    for line in lines:
         print(line)
     return 0
 

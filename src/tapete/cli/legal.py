@@ -8,9 +8,8 @@ import json
 from tapete.cli.command import Command
 from tapete.cli.common import add_position_arguments, load_position
 from tapete.cli.messages import msg
-from tapete.cli.render import legal_lines, phase_text, seat_text
-from tapete.guinote.notation import to_notation
-from tapete.guinote.state import PHASE_NAMES
+from tapete.cli.render import legal_lines, phase_name, phase_text, seat_text
+from tapete.notation import game_of_position, position_string
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -22,9 +21,11 @@ def run(args: argparse.Namespace) -> int:
     state = load_position(args).state
     lines = legal_lines(state, french=args.french)
     if args.json:
+        position = position_string(state)
         data = {
-            "position": to_notation(state),
-            "phase": PHASE_NAMES[state.phase],
+            "game": game_of_position(position),
+            "position": position,
+            "phase": phase_name(state),
             "seat": state.current_player,
             "actions": [
                 {"action": text, "id": action, "description": description}

@@ -21,28 +21,32 @@ from typing import Final
 #: Message id -> English text (``str.format`` fields in braces).
 MESSAGES: Final[dict[str, str]] = {
     # ------------------------------------------------------------ program and options
-    "prog.description": "tapete: Guiñote positions, rules and games from the command line.",
+    "prog.description": "tapete: Guiñote and Belote positions, rules and games from the command line.",
     "prog.epilog": "Run 'tapete COMMAND --help' for the options of one command.",
     "prog.commands": "commands",
     "opt.version": "show the version and exit",
     "opt.lang": "language of the output: en, es or fr (default: from the locale)",
     "opt.position": (
-        "a position string (see tapete.guinote.notation), quoted or as separate words, or '-' to read it "
-        "from standard input; leave it out to deal a fresh position"
+        "a position string of either game (see tapete.guinote.notation and tapete.belote.notation), quoted or "
+        "as separate words, or '-' to read it from standard input; leave it out to deal a fresh position"
     ),
-    "opt.preset": "rules preset of a fresh deal: {choices} (default {default})",
+    "opt.game": "game of a fresh deal or match: guinote or belote (default {default})",
+    "opt.preset": (
+        "rules preset of a fresh deal or match: for Guiñote {guinote} (default {guinote_default}); "
+        "for Belote (with --game belote) {belote} (default {belote_default})"
+    ),
     "opt.option": "change one rules option of a fresh deal, e.g. target=101 (repeatable)",
     "opt.seed": "shuffle seed of a fresh deal (default: a random one, shown in the output)",
     "opt.dealer": "dealer seat of a fresh deal (default 0)",
-    "opt.french": "write cards with French faces (K♥ instead of Rc)",
+    "opt.french": "write cards with French faces and suit symbols (K♥ instead of Rc or Kh)",
     "opt.json": "print JSON instead of text",
     "cmd.demo.help": "play a seeded match between random players and print it, deal by deal",
     "opt.demo_seed": "seed of the deals, the first dealer and the players (default 1)",
     "opt.hands": "also print every hand as dealt",
     "cmd.show.help": "show a position readably",
     "cmd.show.description": (
-        "Show a Guiñote position: rules, trump, hands, the trick, points, cantes and whose turn it is. "
-        "Without a position, deal a fresh one and print its position string."
+        "Show a Guiñote or Belote position: rules, trumps, hands, the trick, points, cantes or declarations "
+        "and whose turn it is. Without a position, deal a fresh one and print its position string."
     ),
     "cmd.legal.help": "list the legal actions of a position",
     "cmd.legal.description": (
@@ -59,6 +63,7 @@ MESSAGES: Final[dict[str, str]] = {
         "the options {flags} are for dealing a fresh position: give either a POSITION or deal options, not both"
     ),
     "error.empty_stdin": "no position on standard input: expected one position string",
+    "error.preset_other_game": "{error}; {name} presets need --game {name}",
     # ------------------------------------------------------------ words
     "seat": "seat {seat}",
     "team": "team {team}",
@@ -70,6 +75,42 @@ MESSAGES: Final[dict[str, str]] = {
     "phase.window": "cante window",
     "phase.predraw": "before the draw",
     "phase.over": "over",
+    "phase.bidding": "bidding",
+    # ------------------------------------------------------------ Belote words
+    "suit.s": "spades",
+    "suit.h": "hearts",
+    "suit.d": "diamonds",
+    "suit.c": "clubs",
+    "contract.sa": "sans-atout",
+    "contract.ta": "tout-atout",
+    "rank.7": "seven",
+    "rank.8": "eight",
+    "rank.9": "nine",
+    "rank.T": "ten",
+    "rank.J": "jack",
+    "rank.Q": "queen",
+    "rank.K": "king",
+    "rank.A": "ace",
+    "ranks.9": "nines",
+    "ranks.T": "tens",
+    "ranks.J": "jacks",
+    "ranks.Q": "queens",
+    "ranks.K": "kings",
+    "ranks.A": "aces",
+    "card.name": "{rank} of {suit}",
+    "call.pass": "pass",
+    "call.take": "take in {contract}",
+    "call.bid": "{points} in {contract}",
+    "call.capot": "capot in {contract}",
+    "call.generale": "générale in {contract}",
+    "call.coinche": "coinche",
+    "call.surcoinche": "surcoinche",
+    "decl.tierce": "tierce",
+    "decl.quarante": "quarante",
+    "decl.quinte": "quinte",
+    "decl.sequence": "{name} to the {card}",
+    "decl.carre": "carré of {ranks}",
+    "decl.points": "{declaration} ({points})",
     # ------------------------------------------------------------ show
     "show.position": "position",
     "show.rules": "rules",
@@ -123,6 +164,34 @@ MESSAGES: Final[dict[str, str]] = {
     "show.result.claim_wrong": "{team} claimed the target and was wrong",
     "show.result.capote": "capote: {team} took every trick",
     "show.legal": "legal",
+    # ------------------------------------------------------------ show: Belote
+    "show.retourne": "retourne",
+    "show.retourne.proposes": "{card} proposes {suit} as trumps; {count} cards still to deal",
+    "show.retourne.taken": "{card}, taken by {seat}",
+    "show.bidding": "bidding",
+    "show.call": "{seat}: {call}",
+    "show.contract": "contract",
+    "show.contract.none": "none yet",
+    "show.contract.void": "none: everybody passed, the deal is void and the next dealer deals",
+    "show.contract.high": "highest bid so far {bid}, by {seat}",
+    "show.contract.high_coinched": "{high}, coinched by {seat}",
+    "show.contract.taken": "{contract} by {seat}",
+    "show.contract.coinched": "{contract}, coinched (x{multiplier})",
+    "show.contract.surcoinched": "{contract}, surcoinched (x{multiplier})",
+    "show.turn.bid": "{seat} to speak",
+    "show.taken.belote": "{team}: {points} card points, tricks won: {tricks}",
+    "show.declarations": "declared",
+    "show.declarations.scored": "{team} scores {points}",
+    "show.declarations.none_score": "neither team scores (a tie)",
+    "show.belote": "belote",
+    "show.belote.held": "{seat} holds the king and queen of trumps, {played} of 2 played",
+    "show.match.scores": "scores before this deal {a} - {b}",
+    "show.result.belote": "{team}: {total} ({cards} cards, {declarations} declarations, {belote} belote)",
+    "show.result.made": "{team} made the contract",
+    "show.result.dedans": "{team} failed the contract (dedans)",
+    "show.result.litige": "litige: {points} points held for the winner of the next deal",
+    "show.result.capot": "capot: {team} took every trick",
+    "show.result.redeal": "everybody passed: no score, the next dealer deals",
     # ------------------------------------------------------------ legal actions
     "legal.none": "no legal actions: the deal is over",
     "legal.header": "{seat} to act ({phase}):",
@@ -136,6 +205,37 @@ MESSAGES: Final[dict[str, str]] = {
     "action.pass.window": "pass: do not sing",
     "action.pass.predraw": "pass: keep the 7 and draw",
     "action.pass": "pass",
+    "action.take": "take the contract in {contract}",
+    "action.bid": "bid {bid}",
+    "action.coinche": "coinche: double the opponents' contract",
+    "action.surcoinche": "surcoinche: redouble the coinche",
+    "action.declare": "declare {declarations}",
+    # ------------------------------------------------------------ demo
+    "demo.teams": "Team 0 is seats 0 and 2, team 1 seats 1 and 3; seat 1 plays after seat 0.",
+    "demo.holds": "{seat} holds {cards}",
+    "demo.trick": "trick {n}: {plays} -> {seat} takes {points}",
+    "demo.score": "score: {a} - {b}",
+    "demo.belote.title": "tapete demo: a Belote match between random players, {preset} rules, seed {seed}",
+    "demo.belote.deal": "Deal {d}: dealer {dealer}, retourne {card}",
+    "demo.belote.deal.auction": "Deal {d}: dealer {dealer}",
+    "demo.belote.bidding": "bidding: {calls}",
+    "demo.belote.redeal": "everybody passed: the deal is void, the next dealer deals",
+    "demo.belote.contract": "contract: {contract} by {seat}",
+    "demo.belote.declares": "{seat} declares {declarations}",
+    "demo.belote.declarations": "declarations: {team} scores {points}",
+    "demo.belote.declarations.none": "declarations: neither team scores (a tie)",
+    "demo.belote.belote": "{seat}: belote",
+    "demo.belote.rebelote": "{seat}: rebelote",
+    "demo.belote.team": "{team}: {score} (cards {cards}, declarations {declarations}, belote {belote})",
+    "demo.belote.made": "{team} made the contract",
+    "demo.belote.dedans": "{team} failed the contract (dedans)",
+    "demo.belote.litige": "litige: {points} points held for the winner of the next deal",
+    "demo.belote.capot": "capot by {team}",
+    "demo.belote.litige_paid": "{team} also takes the {points} points held in litige",
+    "demo.belote.winner": "{team} wins the match, {won} to {lost}.",
+    "demo.belote.both_past": "Both teams passed the target: {team} wins the match, {won} to {lost} ({why}).",
+    "demo.belote.why.takers": "the takers' score counts first",
+    "demo.belote.why.defence": "the takers failed their contract",
 }
 
 

@@ -1,21 +1,57 @@
 """Text for people: a position laid out readably, and actions described in words.
 
-Pure functions from a state to strings; all wording comes from
-:mod:`tapete.cli.messages`.
+Pure functions from a state of either game to strings: :func:`show_position`,
+:func:`legal_lines`, :func:`phase_text` and :func:`phase_name` take a
+Guiñote or a Belote state and hand a Belote one to
+:mod:`tapete.cli.render_belote`; the Guiñote layout is here. All wording
+comes from :mod:`tapete.cli.messages`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from tapete.belote.state import BeloteState
 from tapete.cards.spanish import SIETE, SUIT_NAMES, SUIT_SYMBOLS, card_name, card_str, cards_of
+from tapete.cli import render_belote
 from tapete.cli.messages import msg
+from tapete.cli.text import LABEL_WIDTH, Layout, rules_text, seat_text
+from tapete.cli.text import team_text as _team_text
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str
 from tapete.guinote.notation import to_notation
 from tapete.guinote.state import OVER, PHASE_NAMES, PLAY, PREDRAW, WINDOW, GuinoteState
 from tapete.guinote.tables import tables_for
+from tapete.notation import Position
 
-_LABEL_WIDTH = 12
+
+# ====================================================================== either game
+def show_position(state: Position, french: bool = False, seed: int | None = None) -> str:
+    """The readable layout printed by ``tapete show``."""
+    if isinstance(state, BeloteState):
+        return render_belote.show_position(state, french, seed)
+    return show_guinote(state, french, seed)
+
+
+def legal_lines(state: Position, french: bool = False) -> list[tuple[str, str]]:
+    """(action string, description) of each legal action."""
+    if isinstance(state, BeloteState):
+        return render_belote.legal_lines(state, french)
+    return [(action_str(a, french), describe_action(state, a, french)) for a in state.legal_actions()]
+
+
+def phase_name(state: Position) -> str:
+    """The phase's name in the position string (``play``, ``bidding``, ...), untranslated."""
+    if isinstance(state, BeloteState):
+        return render_belote.PHASE_NAMES[state.phase]
+    return PHASE_NAMES[state.phase]
+
+
+def phase_text(state: Position) -> str:
+    """The phase in words."""
+    return msg(f"phase.{phase_name(state)}")
+
+
+# ====================================================================== Guiñote
 
 
 def sorted_cards(state: GuinoteState, mask: int) -> list[int]:
@@ -32,23 +68,8 @@ def suit_text(suit: int, french: bool = False) -> str:
     return f"{SUIT_NAMES[suit]} {SUIT_SYMBOLS[suit]}" if french else SUIT_NAMES[suit]
 
 
-def seat_text(seat: int) -> str:
-    return msg("seat", seat=seat)
-
-
 def team_text(state: GuinoteState, team: int) -> str:
-    """``team 0 (seats 0, 2)`` with four players; with two, each seat is its own team."""
-    if state.n == 2:
-        return seat_text(team)
-    return msg("team.seats", team=team, seats=f"{team}, {team + 2}")
-
-
-def rules_text(state: GuinoteState) -> str:
-    changed = state.rules.options_changed()
-    if not changed:
-        return msg("show.rules.preset", preset=state.rules.preset_name)
-    changes = ", ".join(f"{k}={v}" for k, v in changed.items())
-    return msg("show.rules.changed", preset=state.rules.preset_name, changes=changes)
+    return _team_text(team, state.n)
 
 
 def cante_points(state: GuinoteState, suit: int) -> int:
@@ -84,15 +105,6 @@ def describe_action(state: GuinoteState, action: int, french: bool = False) -> s
     return msg("action.pass")
 
 
-def legal_lines(state: GuinoteState, french: bool = False) -> list[tuple[str, str]]:
-    """(action string, description) of each legal action."""
-    return [(action_str(a, french), describe_action(state, a, french)) for a in state.legal_actions()]
-
-
-def phase_text(state: GuinoteState) -> str:
-    return msg(f"phase.{PHASE_NAMES[state.phase]}")
-
-
 def turn_text(state: GuinoteState) -> str:
     seat = seat_text(state.current_player)
     if state.phase == PLAY:
@@ -104,16 +116,14 @@ def turn_text(state: GuinoteState) -> str:
     return msg("show.turn.over")
 
 
-def show_position(state: GuinoteState, french: bool = False, seed: int | None = None) -> str:
-    """The readable layout printed by ``tapete show``."""
-    lines: list[str] = []
-
-    def row(label_key: str, text: str) -> None:
-        lines.append(f"{msg(label_key):<{_LABEL_WIDTH}}{text}".rstrip())
-
+def show_guinote(state: GuinoteState, french: bool = False, seed: int | None = None) -> str:
+    """The readable layout of a Guiñote position."""
+    layout = Layout()
+    row = layout.row
+    lines = layout.lines
     n = state.n
     row("show.position", to_notation(state))
-    row("show.rules", rules_text(state))
+    row("show.rules", rules_text(state.rules))
     if seed is not None:
         row("show.deal", msg("show.deal.seed", seed=seed, dealer=state.dealer))
     row("show.dealer", seat_text(state.dealer))
@@ -128,30 +138,10 @@ def show_position(state: GuinoteState, french: bool = False, seed: int | None = 
     row("show.turn", turn_text(state))
     row("show.hands", "")
     for seat in range(n):
-        who = seat_text(seat) if n == 2 else f"{seat_text(seat)} ({msg('team', team=seat % 2)})"
-        line = "  " + msg("show.hand.line", who=who, cards=cards_text(sorted_cards(state, state.hands[seat]), french))
-        extras = []
-        if state.known[seat]:
-            extras.append(msg("show.hand.shown", cards=cards_text(sorted_cards(state, state.known[seat]), french)))
-        if seat == state.current_player:
-            extras.append(msg("show.hand.to_act"))
-        lines.append("   ".join([line, *extras]))
-    if state.trick:
-        plays = ", ".join(
-            msg("show.trick.play", card=card_str(c, french), seat=seat_text((state.leader + i) % n))
-            for i, c in enumerate(state.trick)
-        )
-        best = card_str(state.trick_best, french)
-        row("show.trick", msg("show.trick.cards", plays=plays, best=best, seat=seat_text(state.trick_best_seat)))
-    else:
-        row("show.trick", msg("show.trick.none"))
-    if state.tricks_played > 0:
-        if state.tricks:
-            _, winner, cards = state.tricks[-1]
-            text = msg("show.last_trick.cards", cards=cards_text(cards, french), seat=seat_text(winner))
-        else:
-            text = msg("show.last_trick.winner", seat=seat_text(state.last_winner))
-        row("show.last_trick", text)
+        shown = cards_text(sorted_cards(state, state.known[seat]), french) if state.known[seat] else ""
+        held = cards_text(sorted_cards(state, state.hands[seat]), french)
+        layout.hand(seat, n, held, shown, seat == state.current_player)
+    layout.trick_rows(state, n, lambda c: card_str(c, french))
     teams = []
     for team in (0, 1):
         teams.append(
@@ -165,7 +155,7 @@ def show_position(state: GuinoteState, french: bool = False, seed: int | None = 
             )
         )
     row("show.taken", teams[0])
-    lines.append(" " * _LABEL_WIDTH + teams[1])
+    layout.more(teams[1])
     if state.cantes:
         said = []
         for seat, action in state.cantes:
@@ -186,7 +176,7 @@ def show_position(state: GuinoteState, french: bool = False, seed: int | None = 
         row("show.match", msg("show.match.context", a=a, b=b, part=part))
     if state.phase == OVER:
         lines.extend(_result_lines(state))
-    return "\n".join(lines)
+    return layout.text()
 
 
 def _result_lines(state: GuinoteState) -> list[str]:
@@ -204,7 +194,7 @@ def _result_lines(state: GuinoteState) -> list[str]:
             tricks=r.tricks[team],
         )
         label = msg("show.result") if team == 0 else ""
-        out.append(f"{label:<{_LABEL_WIDTH}}{text}")
+        out.append(f"{label:<{LABEL_WIDTH}}{text}")
     notes = []
     if r.tute_team >= 0:
         notes.append(msg("show.result.tute", team=team_text(state, r.tute_team)))
@@ -213,7 +203,7 @@ def _result_lines(state: GuinoteState) -> list[str]:
         notes.append(msg(key, team=team_text(state, r.claim_team)))
     if r.capote_team >= 0:
         notes.append(msg("show.result.capote", team=team_text(state, r.capote_team)))
-    out.extend(" " * _LABEL_WIDTH + note for note in notes)
+    out.extend(" " * LABEL_WIDTH + note for note in notes)
     return out
 
 
@@ -221,7 +211,10 @@ __all__ = [
     "cards_text",
     "describe_action",
     "legal_lines",
+    "phase_name",
     "phase_text",
+    "seat_text",
+    "show_guinote",
     "show_position",
     "sorted_cards",
     "turn_text",

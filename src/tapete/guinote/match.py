@@ -17,15 +17,14 @@ How a finished deal changes the match is the pure function
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tapete.errors import IllegalActionError, SetupError
 from tapete.guinote.observation import GuinoteObservation, observe
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
+from tapete.match_base import MatchBase
 
 
 @dataclass(frozen=True)
@@ -100,7 +99,7 @@ class DealRecord:
     settlement: Settlement | None = None
 
 
-class GuinoteMatch:
+class GuinoteMatch(MatchBase[GuinoteState, DealRecord]):
     """A match under one rules object, deal after deal until a side wins.
 
     >>> m = GuinoteMatch(GuinoteRules.preset("clasico"), seed=3)
@@ -118,58 +117,20 @@ class GuinoteMatch:
         decks: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.rules: GuinoteRules = rules if rules is not None else GuinoteRules()
-        self.seed: int | None = seed
-        self._rng = random.Random(seed)
-        n = self.rules.players
-        drawn = self._rng.randrange(n)  # always drawn, so the deck stream is the same either way
-        if dealer is None:
-            dealer = drawn
-        elif not 0 <= dealer < n:
-            raise SetupError(f"dealer {dealer} is not a seat: expected 0..{n - 1}")
-        self.first_dealer: int = dealer
-        self._forced: list[list[int]] = [list(d) for d in decks] if decks is not None else []
+        super().__init__(self.rules.players, 40, seed, dealer, decks)
         self.scores: list[int] = [0, 0]
         self.partidas: list[int] = [0, 0]
         self.partida: int = 0
         self.vueltas: bool = False
-        self.winner: int = -1
-        self.deals: list[DealRecord] = []
-        self.deal: GuinoteState = self._start_deal(dealer)
+        self.deal = self._start_deal(self.first_dealer)
 
     # ------------------------------------------------------------ flow
-    def _next_deck(self) -> list[int]:
-        deck = list(range(40))
-        self._rng.shuffle(deck)
-        if self._forced:
-            return self._forced.pop(0)
-        return deck
-
     def _start_deal(self, dealer: int) -> GuinoteState:
         deck = self._next_deck()
         scores = (self.scores[0], self.scores[1])
         state = GuinoteState.new_deal(self.rules, deck, dealer=dealer, scores_before=scores, vueltas=self.vueltas)
         self.deals.append(DealRecord(self.partida, dealer, deck, self.vueltas, scores))
         return state
-
-    @property
-    def current_player(self) -> int:
-        return -1 if self.winner >= 0 else self.deal.current_player
-
-    def is_terminal(self) -> bool:
-        return self.winner >= 0
-
-    def legal_actions(self) -> list[int]:
-        return [] if self.winner >= 0 else self.deal.legal_actions()
-
-    def apply_action(self, action: int) -> None:
-        """Apply an action to the current deal; starts the next deal when it ends."""
-        if self.winner >= 0:
-            raise IllegalActionError("the match is over: no more actions")
-        self.deal.apply_action(action)
-        record = self.deals[-1]
-        record.actions.append(action)
-        if self.deal.is_terminal():
-            self._finish_deal(record)
 
     def _finish_deal(self, record: DealRecord) -> None:
         deal = self.deal
@@ -206,12 +167,6 @@ class GuinoteMatch:
         return observe(self.deal, seat)
 
     # ------------------------------------------------------------ results
-    def returns(self) -> list[float]:
-        """+1 for each seat of the winning side, -1 for the others (0 while playing)."""
-        if self.winner < 0:
-            return [0.0] * self.rules.players
-        return [1.0 if s % 2 == self.winner else -1.0 for s in range(self.rules.players)]
-
     def score_line(self) -> str:
         """The partida score and coto, as players say it."""
         a, b = (format_score(self.rules, s) for s in self.scores)

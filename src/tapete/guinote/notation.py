@@ -94,24 +94,30 @@ tapete.errors.NotationError: bad position, field s (stock): card 2o appears twic
 
 from __future__ import annotations
 
-import re
-from collections.abc import Iterable
 from typing import Final
 
 from tapete.cards.spanish import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, card_str, cards_of, parse_card
-from tapete.errors import CardParseError, IllegalActionError, NotationError, RulesError
+from tapete.errors import IllegalActionError
 from tapete.guinote.actions import SING, TUTE, action_str, parse_action
-from tapete.guinote.rules import PRESETS, GuinoteRules
+from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import OVER, PHASE_NAMES, PLAY, PREDRAW, WINDOW, GuinoteState
 from tapete.guinote.tables import Tables, tables_for
+from tapete.notation_fields import (
+    HEAD_FIELDS,
+    PositionFields,
+    is_number,
+    read_history,
+    read_rules,
+    replay_trick,
+    rules_token,
+    tricks_by_team,
+)
 
 __all__ = ["FIELDS", "from_notation", "rules_from_notation", "rules_to_notation", "to_notation"]
 
 #: Every field of a position, in the order written, with a short description for messages.
 FIELDS: Final[dict[str, str]] = {
-    "rules": "rules",
-    "dealer": "dealer",
-    "phase": "phase and seat to act",
+    **HEAD_FIELDS,
     "h": "hands",
     "s": "stock",
     "tr": "trump suit",
@@ -129,41 +135,35 @@ FIELDS: Final[dict[str, str]] = {
 _KEYS: Final = ("h", "s", "tr", "i", "t", "k", "w", "c", "cw", "x", "v", "ctx", "hist")
 _REQUIRED: Final = ("h", "s", "tr", "i", "t", "k")
 
-_CARD_RE: Final = re.compile(r"(?:1[0-2]|[1-7]|[SCRAJQK])[oceb♦♥♠♣♢♡♤♧]")
-_NUMBER_RE: Final = re.compile(r"[0-9]{1,6}")
-_PRESET_RE: Final = re.compile(r"([A-Za-z0-9_-]+)(?:\{(.*)\})?")
-_CARD_HINT: Final = "cards written together like 1o3oRcSe (rank 1-7, S, C or R, then suit o, c, e or b), or '-'"
-
-
-def _bad(key: str, message: str) -> NotationError:
-    return NotationError(f"bad position, field {key} ({FIELDS[key]}): {message}")
+_F: Final = PositionFields(
+    FIELDS,
+    _KEYS,
+    card_pattern=r"(?:1[0-2]|[1-7]|[SCRAJQK])[oceb♦♥♠♣♢♡♤♧]",
+    card_hint="cards written together like 1o3oRcSe (rank 1-7, S, C or R, then suit o, c, e or b), or '-'",
+    card_str=card_str,
+    parse_card=parse_card,
+    usage=(
+        "'<rules> d<dealer> <phase> h=... s=... tr=... i=... t=... k=...' (see tapete.guinote.notation for the grammar)"
+    ),
+)
+# The readers, named as this module has always called them.
+_bad = _F.bad
+_cards = _F.cards
+_mask = _F.mask
+_card_list = _F.card_list
+_parts = _F.parts
+_seat = _F.seat
+_team = _F.team
 
 
 # ====================================================================== writing
-def _opt_str(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    return str(value)
-
-
 def rules_to_notation(rules: GuinoteRules) -> str:
     """The rules as a preset name plus changed options.
 
     >>> rules_to_notation(GuinoteRules.preset("clasico").replace(target=101, capote="none"))
     'clasico{capote=none,target=101}'
     """
-    changed = rules.options_changed()
-    if not changed:
-        return rules.preset_name
-    return rules.preset_name + "{" + ",".join(f"{k}={_opt_str(v)}" for k, v in changed.items()) + "}"
-
-
-def _cards(cards: Iterable[int]) -> str:
-    return "".join(card_str(c) for c in cards) or "-"
-
-
-def _mask(mask: int) -> str:
-    return _cards(cards_of(mask))
+    return rules_token(rules)
 
 
 def _phase_str(state: GuinoteState) -> str:
@@ -213,71 +213,7 @@ def rules_from_notation(text: str) -> GuinoteRules:
     >>> rules_from_notation("aragones{players=2,target=100}").options_changed()
     {'players': 2, 'target': 100}
     """
-    m = _PRESET_RE.fullmatch(text)
-    if m is None:
-        raise _bad(
-            "rules",
-            f"cannot read {text!r}: expected a preset name ({', '.join(PRESETS)}), "
-            "optionally followed by {KEY=VALUE,...}",
-        )
-    name, body = m.group(1), m.group(2)
-    try:
-        rules = GuinoteRules.preset(name)
-        if body is None:
-            return rules
-        options: dict[str, str] = {}
-        for item in body.split(","):
-            key, eq, value = item.partition("=")
-            if not eq or not key or not value:
-                raise _bad("rules", f"bad option {item!r} in {text!r}: expected KEY=VALUE, e.g. target=101")
-            if key in options:
-                raise _bad("rules", f"option {key!r} is given twice in {text!r}: expected each option once")
-            options[key] = value
-        return rules.with_option_strings(options)
-    except RulesError as e:
-        raise _bad("rules", str(e)) from None
-
-
-def _is_number(text: str) -> bool:
-    return _NUMBER_RE.fullmatch(text) is not None
-
-
-def _seat(key: str, text: str, n: int, what: str = "seat") -> int:
-    if not _is_number(text) or not 0 <= int(text) < n:
-        raise _bad(key, f"bad {what} {text!r}: expected a number 0..{n - 1}")
-    return int(text)
-
-
-def _team(key: str, text: str) -> int:
-    return _seat(key, text, 2, "team")
-
-
-def _card_list(key: str, text: str, where: str = "") -> list[int]:
-    if text == "-":
-        return []
-    where = f" ({where})" if where else ""
-    s = text.replace(",", "")
-    if not s:
-        raise _bad(key, f"empty card list{where}: expected {_CARD_HINT}")
-    out: list[int] = []
-    pos = 0
-    while pos < len(s):
-        m = _CARD_RE.match(s, pos)
-        if m is None:
-            raise _bad(key, f"cannot read a card at {s[pos:]!r}{where}: expected {_CARD_HINT}")
-        try:
-            out.append(parse_card(m.group(0)))
-        except CardParseError as e:  # pragma: no cover - the pattern only lets cards through
-            raise _bad(key, str(e)) from None
-        pos = m.end()
-    return out
-
-
-def _parts(key: str, text: str, count: int, what: str) -> list[str]:
-    parts = text.split("/")
-    if len(parts) != count:
-        raise _bad(key, f"expected {count} {what} separated by '/', got {len(parts)} in {text!r}")
-    return parts
+    return read_rules(GuinoteRules, text, lambda message: _bad("rules", message))
 
 
 def _suit(key: str, text: str) -> int:
@@ -303,41 +239,19 @@ class _Reader:
 
     def __init__(self, text: str) -> None:
         self.text = text
-        tokens = text.split()
-        if len(tokens) < 3:
-            raise NotationError(
-                f"bad position {text!r}: expected '<rules> d<dealer> <phase> h=... s=... tr=... i=... t=... k=...' "
-                "(see tapete.guinote.notation for the grammar)"
-            )
+        tokens, self.fields = _F.split(text)
         self.rules = rules_from_notation(tokens[0])
         self.n = self.rules.players
         self.t = tables_for(self.rules)
         self.tpd = self.rules.tricks_per_deal
         self.draw_rounds = (40 - 6 * self.n) // self.n
-        self.dealer = self._dealer(tokens[1])
+        self.dealer = _F.dealer(tokens[1], self.n)
         self._phase(tokens[2])
-        self.fields: dict[str, str] = {}
-        for tok in tokens[3:]:
-            key, eq, value = tok.partition("=")
-            if not eq:
-                raise NotationError(
-                    f"bad position: {tok!r} is not a field: expected KEY=VALUE with KEY one of {', '.join(_KEYS)}"
-                )
-            if key not in _KEYS:
-                raise NotationError(f"bad position: unknown field {key!r}: expected one of {', '.join(_KEYS)}")
-            if key in self.fields:
-                raise _bad(key, "given twice: expected each field once")
-            self.fields[key] = value
         for key in _REQUIRED:
             if key not in self.fields:
                 raise _bad(key, f"missing: the fields {', '.join(_REQUIRED)} are required")
 
     # ------------------------------------------------------------ tokens
-    def _dealer(self, tok: str) -> int:
-        if not tok.startswith("d"):
-            raise _bad("dealer", f"expected d<seat> such as d0 as the second item, got {tok!r}")
-        return _seat("dealer", tok[1:], self.n)
-
     def _phase(self, tok: str) -> None:
         self.claim_team = -1
         self.claim_ok = False
@@ -383,52 +297,24 @@ class _Reader:
                 raise _bad(
                     "i", f"the indicator {card_str(indicator)} is not of the trump suit tr={SUIT_LETTERS[trump]}"
                 )
-        leader, trick = -1, []
-        if f["t"] != "-":
-            lead_text, colon, trick_text = f["t"].partition(":")
-            if not colon:
-                raise _bad("t", f"expected '-' or LEADER:CARDS such as 1:Rc3c, got {f['t']!r}")
-            leader = _seat("t", lead_text, n, "leader")
-            trick = _card_list("t", trick_text)
-            if not trick:
-                raise _bad("t", "a trick in progress needs at least one card: write t=- for none")
-            if len(trick) >= n:
-                raise _bad("t", f"{len(trick)} cards in the trick: a trick in progress has 1..{n - 1}")
+        leader, trick = _F.trick(f["t"], n, "1:Rc3c")
         taken_lists = [_card_list("k", p, f"team {i}") for i, p in enumerate(_parts("k", f["k"], 2, "teams"))]
 
         # ----- every card once
-        seen: dict[int, str] = {}
-
-        def account(key: str, cards: list[int], where: str) -> None:
-            for c in cards:
-                if c in seen:
-                    raise _bad(
-                        key,
-                        f"card {card_str(c)} appears twice ({seen[c]} and {where}): "
-                        "each of the 40 cards must be in exactly one place",
-                    )
-                seen[c] = where
-
+        ledger = _F.ledger(40)
         for i, h in enumerate(hands):
-            account("h", h, f"h seat {i}")
-        account("s", stock, "s")
+            ledger.add("h", h, f"h seat {i}")
+        ledger.add("s", stock, "s")
         if indicator >= 0:
-            account("i", [indicator], "i")
-        account("t", trick, "t")
+            ledger.add("i", [indicator], "i")
+        ledger.add("t", trick, "t")
         for i, k in enumerate(taken_lists):
-            account("k", k, f"k team {i}")
-        missing = [c for c in range(40) if c not in seen]
-        short = f"; cards found nowhere: {_cards(missing)}" if missing else ""
+            ledger.add("k", k, f"k team {i}")
+        missing = ledger.missing()
+        short = ledger.short()
 
         # ----- tricks played, draws done, and the counts that follow from them
-        for team, k in enumerate(taken_lists):
-            if len(k) % n:
-                raise _bad(
-                    "k",
-                    f"team {team} has {len(k)} cards: each trick adds {n} cards to one team, "
-                    f"so expected a multiple of {n}{short}",
-                )
-        won = [len(k) // n for k in taken_lists]
+        won = tricks_by_team(_F, taken_lists, n, short)
         played = won[0] + won[1]
         if played > self.tpd:
             raise _bad("k", f"{played} tricks taken: a deal has {self.tpd}")
@@ -481,30 +367,13 @@ class _Reader:
             if played == 0 and leader != GuinoteState.first_receiver(rules, self.dealer):
                 first = GuinoteState.first_receiver(rules, self.dealer)
                 raise _bad("t", f"the first trick is led by seat {first} (dealer {self.dealer}), not seat {leader}")
-        in_trick = {(leader + j) % n for j in range(len(trick))}
-        base = 6 + draws - played
-        for seat, h in enumerate(hands):
-            want = base - (1 if seat in in_trick else 0)
-            if len(h) != want:
-                extra = " and a card in the trick in progress" if seat in in_trick else ""
-                raise _bad(
-                    "h",
-                    f"seat {seat} holds {len(h)} cards, expected {want} after {played} trick(s), "
-                    f"{draws} draw(s){extra}{short}",
-                )
+        _F.hand_sizes(hands, 6 + draws - played, [(leader + j) % n for j in range(len(trick))],
+                      f"after {played} trick(s), {draws} draw(s)", short)  # fmt: skip
         if missing:  # pragma: no cover - the counts above add up to 40
             raise _bad("h", f"cards found nowhere: {_cards(missing)}")
 
         # ----- the last winner, and the seat to act
-        last_winner = -1
-        if "w" in f:
-            if played == 0:
-                raise _bad("w", "no trick has been taken yet (k is empty): leave w out")
-            last_winner = _seat("w", f["w"], n)
-            if won[last_winner % 2] == 0:
-                raise _bad("w", f"seat {last_winner} won the last trick, but its team has taken no cards (k)")
-        elif played > 0:
-            raise _bad("w", f"missing: {played} trick(s) are taken, so the winner of the last one is needed")
+        last_winner = _F.last_winner(f, played, won, n)
         if trick and played > 0 and leader != last_winner:
             raise _bad("t", f"the trick is led by the last trick's winner (w={last_winner}), not seat {leader}")
         cur = self.cur
@@ -631,7 +500,7 @@ class _Reader:
             if not window_open or phase == OVER:
                 raise _bad("cw", "only written while the cante window is open (after a trick, before the next lead)")
             for seat, p in enumerate(_parts("cw", f["cw"], n, "counts")):
-                if not _is_number(p):
+                if not is_number(p):
                     raise _bad("cw", f"bad count {p!r} for seat {seat}: expected a whole number")
                 window_count[seat] = int(p)
                 if window_count[seat] and seat % 2 != last_winner % 2:
@@ -662,7 +531,7 @@ class _Reader:
         scores_before, vueltas = (0, 0), False
         if "ctx" in f:
             items = f["ctx"].split(",")
-            if len(items) not in (2, 3) or not all(_is_number(x) for x in items[:2]):
+            if len(items) not in (2, 3) or not all(is_number(x) for x in items[:2]):
                 raise _bad("ctx", f"expected A,B,idas or A,B,vueltas (team scores before the deal), got {f['ctx']!r}")
             if len(items) == 3 and items[2] not in ("idas", "vueltas"):
                 raise _bad("ctx", f"expected idas or vueltas as the third part, got {items[2]!r}")
@@ -700,32 +569,16 @@ class _Reader:
         # ----- history
         tricks: list[tuple[int, int, tuple[int, ...]]] = []
         if "hist" in f:
-            if played == 0:
-                raise _bad("hist", "no trick has been taken yet (k is empty): leave hist out")
-            parts = f["hist"].split("/")
-            if len(parts) != played:
-                raise _bad("hist", f"{len(parts)} tricks, expected {played} (the tricks taken in k)")
-            lead = GuinoteState.first_receiver(rules, self.dealer)
-            by_team = [0, 0]
-            for j, p in enumerate(parts):
-                cards = _card_list("hist", p, f"trick {j + 1}")
-                if len(cards) != n:
-                    raise _bad("hist", f"trick {j + 1} has {len(cards)} cards, expected {n}")
-                win = _trick_winner(t, cards, lead, trump, n)
-                for c in cards:
-                    if c not in taken_lists[win % 2]:
-                        raise _bad(
-                            "hist",
-                            f"trick {j + 1} ({_cards(cards)}, led by seat {lead}) is won by seat "
-                            f"{win}, but {card_str(c)} is not among team {win % 2}'s cards (k)",
-                        )
-                    if by_team[win % 2] >> c & 1:
-                        raise _bad("hist", f"card {card_str(c)} appears in two tricks")
-                    by_team[win % 2] |= 1 << c
-                tricks.append((lead, win, tuple(cards)))
-                lead = win
-            if lead != last_winner:
-                raise _bad("hist", f"the last trick is won by seat {lead}, but w={last_winner}")
+            tricks = read_history(
+                _F,
+                f["hist"],
+                played,
+                n,
+                GuinoteState.first_receiver(rules, self.dealer),
+                lambda cards, lead: _trick_winner(t, cards, lead, trump, n),
+                taken_lists,
+                last_winner,
+            )
 
         # ----- build the state
         s = GuinoteState(rules)
@@ -754,17 +607,9 @@ class _Reader:
         s.vueltas = vueltas
         if trick:
             # Replay the trick from the hands before it: this sets the best card and checks each play.
-            for j, c in enumerate(trick):
-                s.hands[(leader + j) % n] |= 1 << c
             s.phase = PLAY
-            s.cur = leader
-            s.leader = leader
             s.window_open = played > 0
-            for c in trick:
-                seat = s.cur
-                if not (s._card_mask(seat) >> c) & 1:
-                    raise _bad("t", f"seat {seat} could not have played {card_str(c)}: {s.why_illegal(c)}")
-                s.apply_action(c)
+            replay_trick(_F, s, leader, trick, n)
             s.window_open = window_open
             if phase == OVER:
                 s.phase = OVER

@@ -1,0 +1,70 @@
+"""Belote match records: a match to a JSON-ready dict and back, exactly.
+
+The envelope and the replay are the ones Guiñote records use
+(:mod:`tapete.records`, :mod:`tapete.match_records`); the body holds the
+rules, the seed, the first dealer and each deal's dealer, deck and actions
+(and its scores once over), then whether the match is finished, its winner,
+its scores and the points held in litige.
+
+>>> m = BeloteMatch(BeloteRules.preset("coinche"), seed=11)
+>>> for _ in range(30):
+...     m.apply_action(m.legal_actions()[-1])
+>>> again = match_from_record(match_to_record(m))
+>>> again.deal.hands == m.deal.hands and again.scores == m.scores
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tapete import match_records, records
+from tapete.belote.actions import action_str, parse_action
+from tapete.belote.match import BeloteMatch
+from tapete.belote.rules import BeloteRules
+from tapete.belote.scoring import BeloteResult
+from tapete.cards.french import cards_str, parse_cards
+from tapete.errors import RecordError
+
+GAME = "belote"
+
+
+def _points(result: BeloteResult) -> list[int]:
+    return list(result.scores)
+
+
+def match_to_record(match: BeloteMatch) -> dict[str, Any]:
+    """The record of a match, finished or not."""
+    rules = match.rules
+    deals = [
+        match_records.deal_entry(
+            d.dealer,
+            cards_str(d.deck),
+            [action_str(rules, a) for a in d.actions],
+            _points(d.result) if d.result is not None else None,
+        )
+        for d in match.deals
+    ]
+    body: dict[str, Any] = {
+        "rules": rules.to_dict(),
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "deals": deals,
+        "finished": match.is_terminal(),
+        "winner": match.winner,
+        "scores": list(match.scores),
+        "litige": match.litige,
+    }
+    return records.envelope(GAME, body)
+
+
+def match_from_record(data: Any) -> BeloteMatch:
+    """Replay a record; any inconsistency raises :class:`RecordError` naming where."""
+    data = records.check_envelope(data, GAME)
+    rules, seed, dealer, deals = match_records.read_header(data, BeloteRules, lambda r: r.players)
+    decks = match_records.read_decks(deals, parse_cards, 32)
+    match = BeloteMatch(rules, seed=seed, dealer=dealer, decks=decks)
+    match_records.replay(match, data, deals, lambda text: parse_action(rules, text), _points)
+    if "scores" in data and data["scores"] != match.scores:
+        raise RecordError(f'record "scores" {data["scores"]} do not match the replay {match.scores}')
+    return match
