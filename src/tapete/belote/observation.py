@@ -29,14 +29,14 @@ from tapete.belote.tables import CONTRACTS
 from tapete.cards.deck import cards_of
 from tapete.cards.french import KING, QUEEN
 from tapete.errors import SetupError
-from tapete.sampling import deal_hidden, proven_absent
+from tapete.sampling import TableView, deal_hidden, proven_absent
 from tapete.tricks import beats
 
 FULL = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
-class BeloteObservation:
+class BeloteObservation(TableView):
     """Everything one seat may know about a Belote deal, and nothing more."""
 
     rules: BeloteRules
@@ -77,22 +77,6 @@ class BeloteObservation:
     known: tuple[int, ...]
     scores_before: tuple[int, int]
     legal_actions: tuple[int, ...]
-
-    @property
-    def hand_mask(self) -> int:
-        m = 0
-        for c in self.hand:
-            m |= 1 << c
-        return m
-
-    def played_mask(self) -> int:
-        m = 0
-        for _, _, cards in self.tricks:
-            for c in cards:
-                m |= 1 << c
-        for _, c in self.trick:
-            m |= 1 << c
-        return m
 
 
 def observe(state: BeloteState, seat: int) -> BeloteObservation:

@@ -31,11 +31,11 @@ from tapete.errors import SetupError
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PHASE_NAMES, GuinoteState
 from tapete.guinote.tables import tables_for
-from tapete.sampling import deal_hidden, proven_absent
+from tapete.sampling import TableView, deal_hidden, proven_absent
 
 
 @dataclass(frozen=True)
-class GuinoteObservation:
+class GuinoteObservation(TableView):
     """Everything one seat may know about a deal, and nothing more."""
 
     rules: GuinoteRules
@@ -73,23 +73,6 @@ class GuinoteObservation:
     vueltas: bool
     #: Legal actions if this seat is to act, else empty.
     legal_actions: tuple[int, ...]
-
-    @property
-    def hand_mask(self) -> int:
-        m = 0
-        for c in self.hand:
-            m |= 1 << c
-        return m
-
-    def played_mask(self) -> int:
-        """Every card seen played, completed tricks and the current one."""
-        m = 0
-        for _, _, cards in self.tricks:
-            for c in cards:
-                m |= 1 << c
-        for _, c in self.trick:
-            m |= 1 << c
-        return m
 
     def reviewable_tricks(self) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
         """The completed tricks the rules let a player look back at."""
