@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tapete.belote.observation import BeloteObservation
 from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
 from tapete.belote.state import BeloteState
@@ -114,6 +115,10 @@ class BeloteMatch(MatchBase[BeloteState, DealRecord]):
         #: Points held in litige for the team that wins the next deal.
         self.litige: int = 0
         self.deal = self._start_deal(self.first_dealer)
+
+    def observation(self, seat: int) -> BeloteObservation:
+        """What ``seat`` may see of the current deal."""
+        return self.deal.observation(seat)
 
     def _start_deal(self, dealer: int) -> BeloteState:
         deck = self._next_deck()

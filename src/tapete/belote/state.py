@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from tapete.belote.actions import (
     BID,
@@ -43,6 +43,9 @@ from tapete.belote.tables import CONTRACTS, ContractTables
 from tapete.cards.french import KING, QUEEN, card_str
 from tapete.errors import IllegalActionError, SetupError
 from tapete.tricks import Duties, beats, legal_mask
+
+if TYPE_CHECKING:
+    from tapete.belote.observation import BeloteObservation
 
 BIDDING: Final = 0
 PLAY: Final = 1
@@ -478,6 +481,12 @@ class BeloteState:
         """Zero-sum deal value per seat: own team's score minus the other's."""
         a, b = self.result().scores if self.phase == OVER else (0, 0)
         return [float(a - b) if s % 2 == 0 else float(b - a) for s in range(4)]
+
+    def observation(self, seat: int) -> BeloteObservation:
+        """What ``seat`` may see (see :mod:`tapete.belote.observation`)."""
+        from tapete.belote.observation import observe
+
+        return observe(self, seat)
 
     # ------------------------------------------------------------ words
     def action_to_string(self, action: int, symbols: bool = False) -> str:
