@@ -15,17 +15,11 @@ from hypothesis import strategies as st
 from tapete.belote.observation import observe, sample_deal
 from tapete.belote.rules import PRESETS
 from tapete.belote.state import BeloteState
+from tests.support import play_random
 
 
 def reach(preset: str, seed: int, steps: int) -> BeloteState:
-    rng = random.Random(seed)
-    state = BeloteState.new_deal(PRESETS[preset], seed=seed, dealer=seed % 4)
-    for _ in range(steps):
-        if state.is_terminal():
-            break
-        la = state.legal_actions()
-        state.apply_action(la[rng.randrange(len(la))])
-    return state
+    return play_random(BeloteState.new_deal(PRESETS[preset], seed=seed, dealer=seed % 4), steps, seed)
 
 
 def hidden_from(state: BeloteState, seat: int) -> int:

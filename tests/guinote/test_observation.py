@@ -17,20 +17,14 @@ from tapete.cards.spanish import FULL_DECK
 from tapete.guinote.observation import excluded_cards, observe, sample_deal
 from tapete.guinote.rules import PRESETS, GuinoteRules
 from tapete.guinote.state import GuinoteState
+from tests.support import play_random
 
 PRESET_NAMES = sorted(PRESETS)
 
 
 def random_states(preset: str, seed: int, stop_at: int) -> GuinoteState:
-    rng = random.Random(seed)
     rules = PRESETS[preset]
-    state = GuinoteState.new_deal(rules, seed=seed, dealer=seed % rules.players)
-    for _ in range(stop_at):
-        if state.is_terminal():
-            break
-        la = state.legal_actions()
-        state.apply_action(la[rng.randrange(len(la))])
-    return state
+    return play_random(GuinoteState.new_deal(rules, seed=seed, dealer=seed % rules.players), stop_at, seed)
 
 
 def hidden_from(state: GuinoteState, seat: int) -> int:

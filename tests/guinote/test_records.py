@@ -21,16 +21,7 @@ from tapete.errors import RecordError
 from tapete.guinote.match import GuinoteMatch
 from tapete.guinote.record import match_from_record, match_to_record
 from tapete.guinote.rules import PRESETS, GuinoteRules
-
-
-def play(match: GuinoteMatch, steps: int, seed: int) -> GuinoteMatch:
-    rng = random.Random(seed)
-    for _ in range(steps):
-        if match.is_terminal():
-            break
-        la = match.legal_actions()
-        match.apply_action(la[rng.randrange(len(la))])
-    return match
+from tests.support import play_random as play
 
 
 @settings(max_examples=40, deadline=None)
