@@ -95,28 +95,3 @@ def deal_hidden(
             rng.shuffle(rest)
             return dealt[:n], rest
     raise SetupError("no deal of the hidden cards is consistent with this observation")
-
-
-class TableView:
-    """Card sets every game's observation derives the same way (a mixin for frozen dataclasses)."""
-
-    hand: tuple[int, ...]
-    trick: tuple[tuple[int, int], ...]
-    tricks: tuple[tuple[int, int, tuple[int, ...]], ...]
-
-    @property
-    def hand_mask(self) -> int:
-        m = 0
-        for c in self.hand:
-            m |= 1 << c
-        return m
-
-    def played_mask(self) -> int:
-        """Every card seen played: completed tricks and the current one."""
-        m = 0
-        for _, _, cards in self.tricks:
-            for c in cards:
-                m |= 1 << c
-        for _, c in self.trick:
-            m |= 1 << c
-        return m

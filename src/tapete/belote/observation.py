@@ -29,23 +29,18 @@ from tapete.belote.tables import CONTRACTS
 from tapete.cards.deck import cards_of
 from tapete.cards.french import KING, QUEEN
 from tapete.errors import SetupError
-from tapete.sampling import TableView, deal_hidden, proven_absent
+from tapete.sampling import deal_hidden, proven_absent
 from tapete.tricks import beats
+from tapete.views import SeatView
 
 FULL = (1 << 32) - 1
 
 
 @dataclass(frozen=True)
-class BeloteObservation(TableView):
+class BeloteObservation(SeatView):
     """Everything one seat may know about a Belote deal, and nothing more."""
 
     rules: BeloteRules
-    seat: int
-    phase: str
-    current_player: int
-    dealer: int
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
     #: The face-up retourne while the taking lasts, else -1.
     retourne: int
     #: Cards not dealt yet (the rest of the deck during the taking).
@@ -62,8 +57,6 @@ class BeloteObservation(TableView):
     multiplier: int
     taker: int
     trump: int
-    trick: tuple[tuple[int, int], ...]
-    tricks: tuple[tuple[int, int, tuple[int, ...]], ...]
     card_points: tuple[int, int]
     #: Declarations as announced: (seat, kind, points, height); kind 2 carré, 1 sequence.
     announced: tuple[tuple[int, int, int, int], ...]

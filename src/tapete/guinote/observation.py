@@ -31,33 +31,21 @@ from tapete.errors import SetupError
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PHASE_NAMES, GuinoteState
 from tapete.guinote.tables import tables_for
-from tapete.sampling import TableView, deal_hidden, proven_absent
+from tapete.sampling import deal_hidden, proven_absent
+from tapete.views import SeatView
 
 
 @dataclass(frozen=True)
-class GuinoteObservation(TableView):
+class GuinoteObservation(SeatView):
     """Everything one seat may know about a deal, and nothing more."""
 
     rules: GuinoteRules
-    seat: int
-    phase: str
-    current_player: int
-    dealer: int
-    #: This seat's cards (ids, ascending).
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
     trump: int
     #: The face-up card under the stock, or -1 once drawn.
     indicator: int
     #: Cards left to draw, the indicator included.
     stock_size: int
     arrastre: bool
-    #: The trick in progress as (seat, card) in playing order.
-    trick: tuple[tuple[int, int], ...]
-    #: Completed tricks as (leader, winner, cards in playing order): all of them
-    #: (perfect recall of what was played face up); ``rules.review_tricks`` says
-    #: which of them a person may turn over to look at again.
-    tricks: tuple[tuple[int, int, tuple[int, ...]], ...]
     card_points: tuple[int, int]
     cante_points: tuple[int, int]
     #: Declarations as (seat, action) in order.
