@@ -9,6 +9,8 @@ different duties, so the rule text of each seed maps to a few booleans.
 
 from __future__ import annotations
 
+from tapete.errors import IllegalActionError
+
 
 class TrickTables:
     """Per-card lookups for one deck and one trump choice."""
@@ -120,3 +122,60 @@ def legal_mask(hand: int, trick: list[int], best: int, partner_winning: bool, tr
             return trumps
         return hand
     return trumps
+
+
+class TrickState:
+    """The part of a trick-taking deal every engine shares: whose turn it is, and applying
+    an action so that an illegal one raises and changes nothing.
+
+    A game's state subclasses it and supplies its legal actions, its legal-card mask
+    (cached in ``_lm`` for the current decision), how a card is played, how any other
+    action is applied, and the sentence that explains a refusal.
+    """
+
+    def __init__(self, n_cards: int, play_phase: int, over_phase: int) -> None:
+        self.n_cards: int = n_cards
+        self.play_phase: int = play_phase
+        self.over_phase: int = over_phase
+        self.phase: int = play_phase
+        self.cur: int = 0
+        #: Legal-card mask of the current decision, or -1 when not yet computed.
+        self._lm: int = -1
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the deal is over."""
+        return self.cur
+
+    def is_terminal(self) -> bool:
+        return self.phase == self.over_phase
+
+    def legal_actions(self) -> list[int]:
+        raise NotImplementedError
+
+    def why_illegal(self, action: int) -> str:
+        raise NotImplementedError
+
+    def _card_mask(self, seat: int) -> int:
+        raise NotImplementedError
+
+    def _play(self, c: int) -> None:
+        raise NotImplementedError
+
+    def _do_special(self, action: int) -> None:
+        raise NotImplementedError
+
+    def apply_action(self, action: int) -> None:
+        """Apply a legal action; an illegal one raises and changes nothing."""
+        if 0 <= action < self.n_cards and self.phase == self.play_phase:
+            m = self._lm
+            if m < 0:
+                m = self._card_mask(self.cur)
+            if not (m >> action) & 1:
+                raise IllegalActionError(self.why_illegal(action))
+            self._play(action)
+            return
+        if action not in self.legal_actions():
+            raise IllegalActionError(self.why_illegal(action))
+        self._lm = -1
+        self._do_special(action)

@@ -42,7 +42,7 @@ from tapete.belote.scoring import BeloteResult, redeal_result, score_deal
 from tapete.belote.tables import CONTRACTS, ContractTables
 from tapete.cards.french import KING, QUEEN, card_str
 from tapete.errors import IllegalActionError, SetupError
-from tapete.tricks import Duties, beats, legal_mask
+from tapete.tricks import Duties, TrickState, beats, legal_mask
 
 if TYPE_CHECKING:
     from tapete.belote.observation import BeloteObservation
@@ -77,16 +77,17 @@ def deal_packets(rules: BeloteRules) -> list[int]:
     return packets
 
 
-class BeloteState:
+class BeloteState(TrickState):
     """One Belote deal. Build with :meth:`new_deal`."""
 
     def __init__(self, rules: BeloteRules) -> None:
+        super().__init__(32, PLAY, OVER)
         self.rules: BeloteRules = rules
         self.n: int = 4
         self.dealer: int = 0
         self.first: int = 1
-        self.phase: int = BIDDING
-        self.cur: int = 1
+        self.phase = BIDDING
+        self.cur = 1
         self.hands: list[int] = [0, 0, 0, 0]
         #: Cards still to deal after the taking, in dealing order.
         self.rest: list[int] = []
@@ -130,7 +131,6 @@ class BeloteState:
         #: Cards each seat is publicly known to hold (the retourne, shown declarations, belote).
         self.known: list[int] = [0, 0, 0, 0]
         self.scores_before: tuple[int, int] = (0, 0)
-        self._lm: int = -1
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -223,13 +223,6 @@ class BeloteState:
         return (_rebuild, (self.rules, {name: getattr(self, name) for name in _FIELDS}))
 
     # ------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int:
-        return self.cur
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
     def _card_mask(self, seat: int) -> int:
         hand = self.hands[seat]
         if not self.trick:
@@ -294,19 +287,7 @@ class BeloteState:
         return action in self.legal_actions()
 
     # ------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        """Apply a legal action; an illegal one raises and changes nothing."""
-        if 0 <= action < 32 and self.phase == PLAY:
-            m = self._lm
-            if m < 0:
-                m = self._card_mask(self.cur)
-            if not (m >> action) & 1:
-                raise IllegalActionError(self.why_illegal(action))
-            self._play(action)
-            return
-        if action not in self.legal_actions():
-            raise IllegalActionError(self.why_illegal(action))
-        self._lm = -1
+    def _do_special(self, action: int) -> None:
         if action == DECLARE:
             seat = self.cur
             for d in find(self.hands[seat]):

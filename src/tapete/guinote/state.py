@@ -40,7 +40,7 @@ from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.tables import Tables, tables_for
-from tapete.tricks import beats, legal_mask
+from tapete.tricks import TrickState, beats, legal_mask
 
 PLAY: Final = 0
 WINDOW: Final = 1
@@ -62,18 +62,17 @@ class _Snapshot:
         self.lists: list[list[int]] = []
 
 
-class GuinoteState:
+class GuinoteState(TrickState):
     """One Guiñote deal. Build with :meth:`new_deal` or from a position string."""
 
     def __init__(self, rules: GuinoteRules) -> None:
+        super().__init__(40, PLAY, OVER)
         t = tables_for(rules)
         self.rules: GuinoteRules = rules
         self._t: Tables = t
         self.n: int = rules.players
         self.tricks_per_deal: int = 40 // rules.players
         self.dealer: int = 0
-        self.phase: int = PLAY
-        self.cur: int = 0
         self.leader: int = 0
         self.hands: list[int] = [0] * rules.players
         #: Face-down stock, the next card to draw last in the list.
@@ -109,8 +108,6 @@ class GuinoteState:
         self.scores_before: tuple[int, int] = (0, 0)
         self.vueltas: bool = False
         self._undo: list[_Snapshot] = []
-        #: Legal-card mask of the current decision, or -1 when not yet computed.
-        self._lm: int = -1
         # Rules copied into plain attributes for the hot path.
         self._strict_always: bool = rules.strict_from_first_trick
         self._must_follow: bool = rules.must_follow
@@ -268,14 +265,6 @@ class GuinoteState:
         self._claims = o._claims
 
     # ------------------------------------------------------------ queries
-    @property
-    def current_player(self) -> int:
-        """The seat to act, or -1 when the deal is over."""
-        return self.cur
-
-    def is_terminal(self) -> bool:
-        return self.phase == OVER
-
     def team_of(self, seat: int) -> int:
         return seat % 2
 
@@ -380,20 +369,6 @@ class GuinoteState:
         return action in self.legal_actions()
 
     # ------------------------------------------------------------ applying
-    def apply_action(self, action: int) -> None:
-        """Apply a legal action; an illegal one raises and changes nothing."""
-        if 0 <= action < 40 and self.phase == PLAY:
-            m = self._lm
-            if m < 0:
-                m = self._card_mask(self.cur)
-            if not (m >> action) & 1:
-                raise IllegalActionError(self.why_illegal(action))
-            self._play(action)
-            return
-        if action not in self.legal_actions():
-            raise IllegalActionError(self.why_illegal(action))
-        self._do_special(action)
-
     def play(self, text: str) -> None:
         """Apply an action given as a string, e.g. ``state.play("Rc")``."""
         self.apply_action(parse_action(text))
@@ -582,7 +557,6 @@ class GuinoteState:
                 self.cur = p
 
     def _do_special(self, action: int) -> None:
-        self._lm = -1
         seat = self.cur
         phase = self.phase
         if action == PASS:
