@@ -21,6 +21,19 @@ ABOUT = (
 )
 
 
+def new_entry(name: str, rules: Any, deck: str, dealer: int, prefix: list[str]) -> dict[str, Any]:
+    """A stored perft position: rules (preset + options), deck, dealer and the actions leading to it."""
+    return {
+        "name": name,
+        "rules": rules.to_dict(),
+        "deck": deck,
+        "dealer": dealer,
+        "prefix": " ".join(prefix),
+        "counts": {},
+        "cross_checked": [],
+    }
+
+
 def fill_counts(
     entry: dict[str, Any],
     engine: Any,

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
@@ -41,3 +42,25 @@ def assert_refused(state: Any, action: int, snapshot: Callable[[Any], object]) -
     else:
         raise AssertionError(f"action {action} was accepted")
     assert snapshot(state) == before
+
+
+def missing_scenario_tests(package: str, option_tests: dict[str, list[str]]) -> list[str]:
+    """The ``module:test`` references of ``option_tests`` that do not name a test in ``package``.
+
+    Each game's rules tests map every option to the scenario tests that cover it; an option
+    with no entry, or an entry naming no test, is reported.
+    """
+    missing = []
+    for option, tests in option_tests.items():
+        if not tests:
+            missing.append(f"{option}: no scenario test")
+        for ref in tests:
+            module, name = ref.split(":")
+            try:
+                mod = importlib.import_module(f"{package}.{module}")
+            except ModuleNotFoundError:
+                missing.append(f"{option}: module {module}")
+                continue
+            if not callable(getattr(mod, name, None)):
+                missing.append(f"{option}: {ref}")
+    return missing

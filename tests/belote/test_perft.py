@@ -30,7 +30,7 @@ from tapete.belote.actions import parse_action
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import BeloteState
 from tapete.cards.french import card_str, parse_card
-from tests.perft_support import data, fill_counts, load, main
+from tests.perft_support import data, fill_counts, load, main, new_entry
 
 from .helpers import choose
 
@@ -526,15 +526,7 @@ def generate(time_limit: float = 0.5) -> dict[str, Any]:
         rules = BeloteRules.preset(preset).replace(**options)
         deck = _shuffled(seed)
         prefix = _prefix_to_trick(rules, deck, dealer, take, tricks)
-        entry: dict[str, Any] = {
-            "name": name,
-            "rules": rules.to_dict(),
-            "deck": " ".join(card_str(c) for c in deck),
-            "dealer": dealer,
-            "prefix": " ".join(prefix),
-            "counts": {},
-            "cross_checked": [],
-        }
+        entry = new_entry(name, rules, " ".join(card_str(c) for c in deck), dealer, prefix)
         fill_counts(entry, engine_position(entry), ref_position(entry), engine_perft, ref_perft, max_depth,
                     time_limit)  # fmt: skip
         positions.append(entry)

@@ -30,7 +30,7 @@ from tapete.cards.spanish import card_str, parse_card
 from tapete.guinote.actions import parse_action
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
-from tests.perft_support import data, fill_counts, load, main
+from tests.perft_support import data, fill_counts, load, main, new_entry
 
 DATA = Path(__file__).with_name("data") / "perft.json"
 
@@ -456,15 +456,7 @@ def generate(time_limit: float = 0.4) -> dict[str, Any]:
         rules = GuinoteRules.preset(preset)
         deck = _deck(seed)
         prefix = _arrastre_prefix(rules, deck, dealer) if kind == "arrastre" else []
-        entry: dict[str, Any] = {
-            "name": name,
-            "rules": rules.to_dict(),
-            "deck": " ".join(card_str(c) for c in deck),
-            "dealer": dealer,
-            "prefix": " ".join(prefix),
-            "counts": {},
-            "cross_checked": [],
-        }
+        entry = new_entry(name, rules, " ".join(card_str(c) for c in deck), dealer, prefix)
         fill_counts(entry, engine_position(entry), ref_position(entry), engine_perft, ref_perft, max_depth,
                     time_limit)  # fmt: skip
         positions.append(entry)

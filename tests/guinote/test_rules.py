@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
-import importlib
 
 import pytest
 
 from tapete.errors import RulesError
 from tapete.guinote.rules import PRESETS, GuinoteRules, option_names, parse_option_value
+from tests.support import missing_scenario_tests
 
 # ------------------------------------------------------------------ presets
 
@@ -260,16 +260,5 @@ OPTION_TESTS: dict[str, list[str]] = {
 def test_every_option_has_a_scenario_test():
     """The brief: a scenario test for every option of GuinoteRules. A new option fails here until it gets one."""
     assert set(OPTION_TESTS) == set(option_names())
-    missing = []
-    for option, tests in OPTION_TESTS.items():
-        assert tests, f"{option} has no scenario test"
-        for ref in tests:
-            module, name = ref.split(":")
-            try:
-                mod = importlib.import_module(f"{__package__}.{module}")
-            except ModuleNotFoundError:
-                missing.append(f"{option}: module {module}")
-                continue
-            if not callable(getattr(mod, name, None)):
-                missing.append(f"{option}: {ref}")
+    missing = missing_scenario_tests(__package__, OPTION_TESTS)
     assert not missing, missing
