@@ -30,7 +30,7 @@ from tapete.belote.actions import parse_action
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import BeloteState
 from tapete.cards.french import card_str, parse_card
-from tests.perft_support import data, fill_counts, load, main, new_entry
+from tests.perft_support import check_stored, data, fill_counts, load, main, new_entry
 
 from .helpers import choose
 
@@ -420,11 +420,7 @@ POSITIONS = load(DATA)
 @pytest.mark.parametrize("entry", POSITIONS, ids=[p["name"] for p in POSITIONS])
 def test_perft(entry):
     """Stored counts (cross-checked against the reference when generated) reproduced by the engine."""
-    s = engine_position(entry)
-    for depth_str, expected in entry["counts"].items():
-        depth = int(depth_str)
-        assert engine_perft(s, depth) == expected, f"{entry['name']} depth {depth}"
-    assert set(entry["cross_checked"]) == set(entry["counts"])
+    check_stored(entry, engine_position, engine_perft)
 
 
 def test_perft_data_covers_the_required_positions():
