@@ -50,13 +50,15 @@ class MatchBase(Generic[S, D]):
     def __init__(
         self,
         players: int,
-        n_cards: int,
+        n_cards: int | Sequence[int],
         seed: int | None,
         dealer: int | None,
         decks: Sequence[Sequence[int]] | None,
     ) -> None:
         self.players: int = players
-        self.n_cards: int = n_cards
+        #: The card ids a deck is shuffled from (``n_cards``: ids 0 to n_cards - 1).
+        self.pack: list[int] = list(range(n_cards)) if isinstance(n_cards, int) else list(n_cards)
+        self.n_cards: int = len(self.pack)
         self.seed: int | None = seed
         self._rng = random.Random(seed)
         drawn = self._rng.randrange(players)  # always drawn, so the deck stream is the same either way
@@ -71,7 +73,7 @@ class MatchBase(Generic[S, D]):
 
     def _next_deck(self) -> list[int]:
         """The next deal's deck: a fresh shuffle, unless a forced deck is waiting."""
-        deck = list(range(self.n_cards))
+        deck = self.pack[:]
         self._rng.shuffle(deck)
         if self._forced:
             return self._forced.pop(0)
@@ -102,8 +104,13 @@ class MatchBase(Generic[S, D]):
         if self.deal.is_terminal():
             self._finish_deal(record)
 
+    def side_of_seat(self, seat: int) -> int:
+        """The side a seat wins or loses with: ``seat % 2`` (partners sit opposite; at two
+        players, the seat itself)."""
+        return seat % 2
+
     def returns(self) -> list[float]:
         """+1 for each seat of the winning side, -1 for the others (0 while playing)."""
         if self.winner < 0:
             return [0.0] * self.players
-        return [1.0 if s % 2 == self.winner else -1.0 for s in range(self.players)]
+        return [1.0 if self.side_of_seat(s) == self.winner else -1.0 for s in range(self.players)]

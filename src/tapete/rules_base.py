@@ -77,9 +77,7 @@ class RulesBase:
         base = self.PRESETS.get(self.preset_name)
         if base is None:
             raise RulesError(f"unknown {self.GAME} preset {self.preset_name!r}")
-        return {
-            name: getattr(self, name) for name in self.option_names() if getattr(self, name) != getattr(base, name)
-        }
+        return {name: getattr(self, name) for name in self.option_names() if getattr(self, name) != getattr(base, name)}
 
     def to_dict(self) -> dict[str, Any]:
         """Preset name plus changed options: the form stored in records."""

@@ -58,12 +58,15 @@ def best(decls: list[Declaration]) -> Declaration | None:
 
 
 def winning_team(
-    declared: list[tuple[int, Declaration]], trump: int, takers: int, tie_rule: str
-) -> int:
-    """Which team's declarations score (-1: none). ``declared`` is (seat, declaration) in announcement order."""
+    declared: list[tuple[int, Declaration]], trump: int, takers: int, tie_rule: str,
+    sides: list[int] | None = None,
+) -> int:  # fmt: skip
+    """Which side's declarations score (-1: none). ``declared`` is (seat, declaration) in
+    announcement order; ``sides`` maps a seat to its side (default: its team, ``seat % 2``;
+    at three players the taker against the two others together)."""
     tops: dict[int, tuple[int, int, int]] = {}
     for index, (seat, d) in enumerate(declared):
-        team = seat % 2
+        team = seat % 2 if sides is None else sides[seat]
         # Rank: kind and height, then the tie-break this rule uses within equal heights.
         tie = -index if tie_rule == "eldest" else (1 if d[0] == 1 and d[3] == trump else 0)
         key = (d[0], d[2], tie)

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from tapete.belote.observation import BeloteObservation
 from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
-from tapete.belote.state import BeloteState
+from tapete.belote.state import BeloteState, pack_of, unit_count
 from tapete.match_base import MatchBase
 
 
@@ -42,10 +42,11 @@ class Settlement:
     ``litige_after`` is the points held after this deal for the winner of the
     next one; ``litige_to`` the team that received the points held before it
     (-1: none). ``reason`` is one of ``""`` (play on), ``"target"``,
-    ``"both_past"``, ``"redeal"``, ``"litige"`` (a tie held for the next deal).
+    ``"both_past"``, ``"redeal"``, ``"litige"`` (a tie held for the next deal), ``"tie"`` (several
+    players past the target with the same best score: one more deal).
     """
 
-    scores_after: tuple[int, int]
+    scores_after: tuple[int, ...]
     winner: int = -1
     litige_after: int = 0
     litige_to: int = -1
@@ -53,12 +54,13 @@ class Settlement:
 
 
 def settle_deal(
-    rules: BeloteRules, scores_before: tuple[int, int], result: BeloteResult, litige_pending: int
+    rules: BeloteRules, scores_before: tuple[int, ...], result: BeloteResult, litige_pending: int
 ) -> Settlement:
-    """Apply one finished deal to the match score."""
+    """Apply one finished deal to the match score (one score per team, or per player at 2 or 3)."""
     if result.redeal:
         return Settlement(scores_before, litige_after=litige_pending, reason="redeal")
     gains = list(result.scores)
+    units = len(gains)
     litige_to = -1
     if result.litige:
         held = litige_pending + result.held
@@ -67,15 +69,24 @@ def settle_deal(
         if litige_pending:
             litige_to = result.takers if result.made else 1 - result.takers
             gains[litige_to] += litige_pending
-    after = (scores_before[0] + gains[0], scores_before[1] + gains[1])
-    past = [team for team in (0, 1) if after[team] >= rules.target]
+    after = tuple(scores_before[u] + gains[u] for u in range(units))
+    past = [u for u in range(units) if after[u] >= rules.target]
     if not past:
         return Settlement(after, litige_after=held, litige_to=litige_to, reason="litige" if result.litige else "")
     if len(past) == 1:
         return Settlement(after, winner=past[0], litige_to=litige_to, reason="target")
     takers = result.takers
-    winner = takers if result.made or result.litige else 1 - takers
-    return Settlement(after, winner=winner, litige_to=litige_to, reason="both_past")
+    if takers in past and (result.made or result.litige):
+        return Settlement(after, winner=takers, litige_to=litige_to, reason="both_past")
+    if takers >= 0 and units == 2:
+        return Settlement(after, winner=1 - takers, litige_to=litige_to, reason="both_past")
+    # Several players past and no taker among them who made it: the highest score, and one
+    # more deal on a tie for it (tapete's reading of 004 for 3 players).
+    top = max(after[u] for u in past)
+    best = [u for u in past if after[u] == top]
+    if len(best) > 1:
+        return Settlement(after, litige_to=litige_to, reason="tie")
+    return Settlement(after, winner=best[0], litige_to=litige_to, reason="both_past")
 
 
 @dataclass
@@ -84,7 +95,7 @@ class DealRecord:
 
     dealer: int
     deck: list[int]
-    scores_before: tuple[int, int]
+    scores_before: tuple[int, ...]
     #: Points held in litige when the deal began.
     litige_before: int
     actions: list[int] = field(default_factory=list)
@@ -110,8 +121,8 @@ class BeloteMatch(MatchBase[BeloteState, DealRecord]):
         decks: Sequence[Sequence[int]] | None = None,
     ) -> None:
         self.rules: BeloteRules = rules if rules is not None else BeloteRules()
-        super().__init__(self.rules.players, 32, seed, dealer, decks)
-        self.scores: list[int] = [0, 0]
+        super().__init__(self.rules.players, pack_of(self.rules), seed, dealer, decks)
+        self.scores: list[int] = [0] * unit_count(self.rules.players)
         #: Points held in litige for the team that wins the next deal.
         self.litige: int = 0
         self.deal = self._start_deal(self.first_dealer)
@@ -122,7 +133,7 @@ class BeloteMatch(MatchBase[BeloteState, DealRecord]):
 
     def _start_deal(self, dealer: int) -> BeloteState:
         deck = self._next_deck()
-        scores = (self.scores[0], self.scores[1])
+        scores = tuple(self.scores)
         state = BeloteState.new_deal(self.rules, deck, dealer=dealer, scores_before=scores)
         self.deals.append(DealRecord(dealer, deck, scores, self.litige))
         return state
@@ -137,4 +148,19 @@ class BeloteMatch(MatchBase[BeloteState, DealRecord]):
         if st.winner >= 0:
             self.winner = st.winner
             return
-        self.deal = self._start_deal((record.dealer + 1) % self.players)
+        self.deal = self._start_deal(next_dealer(self.rules, record.dealer, result))
+
+    def side_of_seat(self, seat: int) -> int:
+        return seat % 2 if self.players == 4 else seat
+
+
+def next_dealer(rules: BeloteRules, dealer: int, result: BeloteResult) -> int:
+    """The next seat (004), or at 2 or 3 players with ``next_dealer="winner"`` the player
+    with the best score of the deal (LS, E2); after a void deal or a tie for it, the next seat."""
+    n = rules.players
+    if rules.next_dealer == "winner" and not result.redeal:
+        top = max(result.scores)
+        best = [u for u, x in enumerate(result.scores) if x == top]
+        if len(best) == 1:
+            return best[0]
+    return (dealer + 1) % n

@@ -33,6 +33,12 @@ Litige = Literal["dedans", "held", "dropped"]
 DeclarationTie = Literal["trump_then_takers", "cancel", "eldest"]
 CapotScoring = Literal["bonus", "contract_250", "flat_500"]
 Rounding = Literal["none", "nearest_10", "down_10"]
+DeckName = Literal["32", "24"]
+Layout = Literal["hand", "decouverte"]
+DecouverteTrump = Literal["taking", "fixed"]
+NextDealer = Literal["next", "winner"]
+ContractVs = Literal["each", "combined"]
+FailedPoints = Literal["higher", "vanish", "both"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "bidding": ("taking", "auction"),
@@ -43,6 +49,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "declaration_tie": ("trump_then_takers", "cancel", "eldest"),
     "capot_scoring": ("bonus", "contract_250", "flat_500"),
     "rounding": ("none", "nearest_10", "down_10"),
+    "deck": ("32", "24"),
+    "layout": ("hand", "decouverte"),
+    "decouverte_trump": ("taking", "fixed"),
+    "next_dealer": ("next", "winner"),
+    "contract_vs": ("each", "combined"),
+    "failed_points": ("higher", "vanish", "both"),
 }
 
 
@@ -51,9 +63,23 @@ class BeloteRules(RulesBase):
     """Every rule of a Belote system. Defaults are the ``classique`` preset (004)."""
 
     preset_name: str = "classique"
-    #: Four players in two partnerships sitting opposite (004 "Jugadores").
+    #: Four players in two partnerships sitting opposite (004 "Jugadores"); 3 or 2 players
+    #: each play for themselves (004 "Variantes comunes"; docs/rules/belote.md names the sources).
     players: int = 4
     # -- deal -------------------------------------------------------------------
+    #: The pack: 32 cards, or 24 without the 7s and 8s (three players, E3/F3).
+    deck: DeckName = "32"
+    #: Cards each player holds once the deal is complete (8; 9 in belote à deux; in découverte
+    #: the 16 cards of a player's layout).
+    hand_size: int = 8
+    #: The taker takes the retourne into his hand (004); in belote à deux it stays face up, out of play.
+    taker_takes_retourne: bool = True
+    #: After the deal, the bottom card of the undealt pack (the bergère) is shown (belote à deux).
+    bergere: bool = False
+    #: ``hand``: cards held in the hand; ``decouverte``: 8 face-up cards on 8 face-down ones each.
+    layout: Layout = "hand"
+    #: Découverte: trumps are taken on the last card dealt, or simply its suit (no taker).
+    decouverte_trump: DecouverteTrump = "taking"
     #: The first cards in packets of 3 then 2 (004 "Preparación" 2), 2 then 3, or 3 and 3
     #: ("o 3-3 en algunas regiones": six cards before the taking, the rest to make eight).
     deal_packets: DealPackets = "3-2"
@@ -111,14 +137,35 @@ class BeloteRules(RulesBase):
     capot_bonus: int = 90
     #: Round deal scores (004: "to the nearest ten by regional custom, or exact").
     rounding: Rounding = "none"
+    #: Three players: the taker must beat each opponent, or both together (HR, pagat Bela).
+    contract_vs: ContractVs = "each"
+    #: Three players, contract failed: the taker's points go to the opponent with the higher
+    #: total, to nobody, or to both opponents.
+    failed_points: FailedPoints = "higher"
     # -- match ---------------------------------------------------------------------------------
     #: Points that win the match (004: 1000, or 501 in the short form).
     target: int = 1000
+    #: Who deals next: the next seat (004), or the winner of the deal (two players, LS/E2).
+    next_dealer: NextDealer = "next"
 
     def __post_init__(self) -> None:
         self.check_types()
+        if self.players not in (2, 3, 4):
+            raise RulesError(f"bad value {self.players!r} for players: expected 2, 3 or 4")
         if self.players != 4:
-            raise RulesError(f"bad value {self.players!r} for players: this tapete plays Belote with 4 players")
+            if self.bidding == "auction":
+                raise RulesError('bidding="auction" (coinche, contrée) needs players=4: it is a partnership game')
+            if self.litige != "dedans":
+                raise RulesError(f'litige="{self.litige}" needs players=4')
+        elif self.next_dealer == "winner":
+            raise RulesError('next_dealer="winner" needs 2 or 3 players')
+        if self.layout == "decouverte":
+            if self.players != 2 or self.deck != "32" or self.hand_size != 16:
+                raise RulesError('layout="decouverte" needs players=2, deck="32" and hand_size=16')
+            if self.bidding != "taking":
+                raise RulesError('layout="decouverte" needs bidding="taking"')
+        else:
+            _check_geometry(self)
         if self.min_bid < 0 or self.bid_step < 1:
             raise RulesError("min_bid must be 0 or more and bid_step 1 or more")
         if self.max_bid < self.min_bid or (self.max_bid - self.min_bid) % self.bid_step:
@@ -140,6 +187,31 @@ class BeloteRules(RulesBase):
         if self.target < 1:
             raise RulesError(f"bad value {self.target} for target: expected a positive number of points")
         self.check_non_negative("last_trick_bonus", "capot_bonus")
+
+
+def _check_geometry(rules: BeloteRules) -> None:
+    """The deal must fit the pack: first packets, the retourne, the completion, a bergère."""
+    n, size = rules.players, rules.hand_size
+    cards = 32 if rules.deck == "32" else 24
+    first = sum(deal_packet_sizes(rules))
+    if not first < size <= 16:
+        raise RulesError(
+            f"hand_size={size} must be more than the {first} cards dealt before the taking, and at most 16"
+        )
+    if rules.bidding == "auction":
+        if n * size != cards:
+            raise RulesError(f"an auction deals every card: hand_size must be {cards // n}")
+        return
+    used = n * size + (0 if rules.taker_takes_retourne else 1)
+    if used > cards:
+        raise RulesError(f"{n} hands of {size} cards and the retourne need more than the {cards} cards of the pack")
+    if rules.bergere and used == cards:
+        raise RulesError("bergere=true needs a card left undealt to show")
+
+
+def deal_packet_sizes(rules: BeloteRules) -> list[int]:
+    """The packets of the first deal, before the taking (004 "Preparación" 2)."""
+    return [3, 2] if rules.deal_packets == "3-2" else [2, 3] if rules.deal_packets == "2-3" else [3, 3]
 
 
 _CLASSIQUE = BeloteRules()
@@ -167,6 +239,17 @@ _CONTREE = dataclasses.replace(
     target=1500,
 )
 
+_A_DEUX = dataclasses.replace(
+    _CLASSIQUE, preset_name="belote-a-deux", players=2, deal_packets="3-3", hand_size=9,
+    taker_takes_retourne=False, bergere=True, capot_bonus=50, next_dealer="winner", target=501,
+)  # fmt: skip
+
+_DECOUVERTE = dataclasses.replace(
+    _CLASSIQUE, preset_name="decouverte", players=2, hand_size=16, layout="decouverte",
+    taker_takes_retourne=False, declarations=False, belote_rebelote=False, capot_bonus=50,
+    next_dealer="winner", target=501,
+)  # fmt: skip
+
 #: The named systems. ``classique`` is the default.
 PRESETS: dict[str, BeloteRules] = {
     "classique": _CLASSIQUE,
@@ -174,6 +257,10 @@ PRESETS: dict[str, BeloteRules] = {
     "classique-501": dataclasses.replace(_CLASSIQUE, preset_name="classique-501", target=501),
     "coinche": _COINCHE,
     "contree": _CONTREE,
+    # 004 "Variantes comunes"; the versions followed are named in docs/rules/belote.md.
+    "trois-joueurs": dataclasses.replace(_CLASSIQUE, preset_name="trois-joueurs", players=3, deck="24"),
+    "belote-a-deux": _A_DEUX,
+    "decouverte": _DECOUVERTE,
 }
 
 DEFAULT_PRESET = "classique"

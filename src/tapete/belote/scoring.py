@@ -20,22 +20,25 @@ GENERALE_VALUE = 500
 
 @dataclass(frozen=True)
 class BeloteResult:
-    """A scored deal, per team (team 0 = seats 0 and 2)."""
+    """A scored deal, per scoring unit: per team at 4 players (team 0 = seats 0 and 2), per
+    seat at 2 or 3. ``takers`` and ``capot_team`` are units (-1: none)."""
 
     redeal: bool
     contract: int
     bid: int
     multiplier: int
     takers: int
-    card_points: tuple[int, int]
-    declarations: tuple[int, int]
-    belote: tuple[int, int]
+    card_points: tuple[int, ...]
+    declarations: tuple[int, ...]
+    belote: tuple[int, ...]
     capot_team: int
     made: bool
     litige: bool
     #: Points held in litige by this deal, for the next deal's winner.
     held: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
+    #: Card points in play plus the last trick's bonus (162 when every card is dealt).
+    in_play: int = 162
 
 
 def _round(rules: BeloteRules, x: int) -> int:
@@ -129,6 +132,80 @@ def score_deal(
     )  # fmt: skip
 
 
-def redeal_result() -> BeloteResult:
+def score_deal_solo(
+    rules: BeloteRules,
+    contract: int,
+    taker: int,
+    card_points: tuple[int, ...],
+    tricks_by_seat: tuple[int, ...],
+    declarations: tuple[int, ...],
+    belote: tuple[int, ...],
+    in_play: int,
+) -> BeloteResult:
+    """Score a deal of 2 or 3 players, each for himself (docs/rules/belote.md, "Three
+    players" and "Two players"). ``card_points`` include the last trick's bonus.
+
+    The taker makes the contract with a total strictly above each opponent's (F3), or above
+    theirs together (``contract_vs="combined"``). A made contract: everyone scores his own
+    total. Failed: the taker keeps only his belote, and his points go to the opponent with the
+    higher total (split on a tie), to nobody, or to both (``failed_points``). A capot is
+    worth all the points in play plus ``capot_bonus``. With no taker (découverte with a fixed
+    trump) everyone scores his own total.
+
+    >>> rules = BeloteRules.preset("trois-joueurs")
+    >>> score_deal_solo(rules, 0, 0, (55, 65, 42), (3, 3, 2), (0, 0, 0), (0, 0, 0), 162).scores
+    (0, 120, 42)
+    >>> score_deal_solo(rules, 0, 0, (55, 65, 42), (3, 3, 2), (0, 0, 0), (20, 0, 0), 162).scores
+    (75, 65, 42)
+    """
+    n = len(card_points)
+    capot = -1
+    for s in range(n):
+        if tricks_by_seat[s] == sum(tricks_by_seat):
+            capot = s
+    raw = list(card_points)
+    if capot >= 0:
+        raw = [0] * n
+        raw[capot] = in_play + rules.capot_bonus
+    decl = list(declarations)
+    bel = list(belote)
+    counted = bel if rules.belote_counts_for_contract else [0] * n
+    total = [raw[s] + decl[s] + counted[s] for s in range(n)]
+    own = [raw[s] + decl[s] + bel[s] for s in range(n)]
+    if taker < 0:
+        return BeloteResult(
+            False, contract, 0, 1, -1, tuple(raw), tuple(decl), tuple(bel), capot, False, False, 0,
+            tuple(_round(rules, x) for x in own), in_play,
+        )  # fmt: skip
+    others = [(taker + i) % n for i in range(1, n)]  # in playing order after the taker
+    if rules.contract_vs == "combined":
+        made = total[taker] > sum(total[s] for s in others)
+    else:
+        made = all(total[taker] > total[s] for s in others)
+    scores = own[:]
+    if not made:
+        # 004 "dedans", one against the others: the taker keeps only his belote.
+        lost = raw[taker] + decl[taker]
+        scores[taker] = bel[taker]
+        if rules.belote_to_defence_on_failure:
+            lost += bel[taker]
+            scores[taker] = 0
+        if rules.failed_points == "both":
+            for s in others:
+                scores[s] += lost
+        elif rules.failed_points == "higher":
+            top = max(total[s] for s in others)
+            best = [s for s in others if total[s] == top]
+            share, odd = divmod(lost, len(best))
+            for i, s in enumerate(best):
+                scores[s] += share + (odd if i == 0 else 0)
+    return BeloteResult(
+        False, contract, 0, 1, taker, tuple(raw), tuple(decl), tuple(bel), capot, made, False, 0,
+        tuple(_round(rules, x) for x in scores), in_play,
+    )  # fmt: skip
+
+
+def redeal_result(units: int = 2) -> BeloteResult:
     """All passed: the deal is void and the next dealer deals (004 "Selección del triunfo" 3)."""
-    return BeloteResult(True, -1, 0, 1, -1, (0, 0), (0, 0), (0, 0), -1, False, False, 0, (0, 0))
+    zeros = (0,) * units
+    return BeloteResult(True, -1, 0, 1, -1, zeros, zeros, zeros, -1, False, False, 0, zeros)

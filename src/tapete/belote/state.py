@@ -37,8 +37,8 @@ from tapete.belote.actions import (
     parse_action,
 )
 from tapete.belote.declarations import Declaration, find, winning_team
-from tapete.belote.rules import BeloteRules
-from tapete.belote.scoring import BeloteResult, redeal_result, score_deal
+from tapete.belote.rules import BeloteRules, deal_packet_sizes
+from tapete.belote.scoring import BeloteResult, redeal_result, score_deal, score_deal_solo
 from tapete.belote.tables import CONTRACTS, ContractTables
 from tapete.cards.french import KING, QUEEN, card_str
 from tapete.errors import IllegalActionError, SetupError
@@ -70,11 +70,21 @@ def duties_for(rules: BeloteRules, contract: int) -> Duties:
 
 
 def deal_packets(rules: BeloteRules) -> list[int]:
-    """Packet sizes of the first deal: 3+2, 2+3 or 3+3 before the taking; 8 cards at once for an auction."""
-    packets = [3, 2] if rules.deal_packets == "3-2" else [2, 3] if rules.deal_packets == "2-3" else [3, 3]
+    """Packet sizes of the first deal: 3+2, 2+3 or 3+3 before the taking; the whole hand for an auction."""
+    packets = deal_packet_sizes(rules)
     if rules.bidding == "auction":
-        packets.append(8 - sum(packets))
+        packets.append(rules.hand_size - sum(packets))
     return packets
+
+
+def pack_of(rules: BeloteRules) -> list[int]:
+    """The card ids of the pack: all 32, or the 24 without 7s and 8s (rank index 0 and 1)."""
+    return list(range(32)) if rules.deck == "32" else [c for c in range(32) if c % 8 >= 2]
+
+
+def unit_count(players: int) -> int:
+    """Scoring units: the two partnerships at 4 players, else each player."""
+    return 2 if players == 4 else players
 
 
 class BeloteState(TrickState):
@@ -83,16 +93,32 @@ class BeloteState(TrickState):
     def __init__(self, rules: BeloteRules) -> None:
         super().__init__(32, PLAY, OVER)
         self.rules: BeloteRules = rules
-        self.n: int = 4
+        n = rules.players
+        self.n: int = n
+        #: Scoring units: teams ``seat % 2`` at 4 players, else each seat.
+        self.units: int = unit_count(n)
+        #: Tricks in the deal: every card of every hand is played.
+        self.n_tricks: int = rules.hand_size
         self.dealer: int = 0
         self.first: int = 1
         self.phase = BIDDING
         self.cur = 1
-        self.hands: list[int] = [0, 0, 0, 0]
+        self.hands: list[int] = [0] * n
         #: Cards still to deal after the taking, in dealing order.
         self.rest: list[int] = []
-        #: The face-up card proposing trumps (taking), or -1.
+        #: The face-up card proposing trumps (taking), or -1. Not taken (belote à deux,
+        #: découverte), it stays where it is, public.
         self.retourne: int = -1
+        #: Face-down cards left out of play after the deal (belote à deux), a mask.
+        self.out: int = 0
+        #: The bottom card of the undealt pack, shown for information (belote à deux), or -1.
+        self.bergere: int = -1
+        #: Découverte: the face-down card lying under each face-up card (-1: none).
+        self.under: list[int] = [-1] * 32
+        #: Découverte: each seat's face-down cards, a mask (nobody knows them, the owner included).
+        self.hidden: list[int] = [0] * n
+        #: Card points in play, the last trick's bonus included (162 when every card is dealt).
+        self.in_play: int = 0
         self.round: int = 1
         self.passes: int = 0
         #: The auction or taking, as (seat, action) in order.
@@ -115,22 +141,22 @@ class BeloteState(TrickState):
         self.trick_best_seat: int = -1
         #: Completed tricks as (leader, winner, cards in playing order).
         self.tricks: list[tuple[int, int, tuple[int, ...]]] = []
-        self.taken: list[int] = [0, 0]
-        self.card_points: list[int] = [0, 0]
-        self.tricks_won: list[int] = [0, 0, 0, 0]
+        self.taken: list[int] = [0] * self.units
+        self.card_points: list[int] = [0] * self.units
+        self.tricks_won: list[int] = [0] * n
         self.tricks_played: int = 0
         self.last_winner: int = -1
         #: Declarations announced, as (seat, declaration), in order.
         self.declared: list[tuple[int, Declaration]] = []
         self.declared_seats: int = 0
         self.decl_team: int = -1
-        self.decl_points: list[int] = [0, 0]
+        self.decl_points: list[int] = [0] * self.units
         #: The seat holding king and queen of trumps when play began, or -1.
         self.belote_seat: int = -1
         self.belote_played: int = 0
         #: Cards each seat is publicly known to hold (the retourne, shown declarations, belote).
-        self.known: list[int] = [0, 0, 0, 0]
-        self.scores_before: tuple[int, int] = (0, 0)
+        self.known: list[int] = [0] * n
+        self.scores_before: tuple[int, ...] = (0,) * self.units
 
     # ------------------------------------------------------------------ setup
     @classmethod
@@ -140,28 +166,36 @@ class BeloteState(TrickState):
         deck: Sequence[int] | None = None,
         seed: int | None = None,
         dealer: int = 0,
-        scores_before: tuple[int, int] = (0, 0),
+        scores_before: tuple[int, ...] | None = None,
     ) -> BeloteState:
         """Deal a deck (``deck[0]`` is dealt first) or one shuffled from ``seed``."""
+        pack = pack_of(rules)
         if deck is None:
-            order = list(range(32))
+            order = pack[:]
             random.Random(seed).shuffle(order)
         else:
             order = list(deck)
-            if sorted(order) != list(range(32)):
-                raise SetupError("a Belote deck must list each of the 32 cards exactly once")
-        if not 0 <= dealer < 4:
-            raise SetupError(f"dealer {dealer} is not a seat: expected 0..3")
+            if sorted(order) != pack:
+                raise SetupError(f"a Belote deck must list each of the {len(pack)} cards of the pack exactly once")
+        n = rules.players
+        if not 0 <= dealer < n:
+            raise SetupError(f"dealer {dealer} is not a seat: expected 0..{n - 1}")
         s = cls(rules)
         s.dealer = dealer
-        s.first = (dealer + 1) % 4
+        s.first = (dealer + 1) % n
         s.cur = s.leader = s.first
-        s.scores_before = scores_before
+        if scores_before is not None:
+            if len(scores_before) != s.units:
+                raise SetupError(f"scores_before needs {s.units} scores")
+            s.scores_before = tuple(scores_before)
+        if rules.layout == "decouverte":
+            s._lay_out(order)
+            return s
         packets = deal_packets(rules)
         pos = 0
         for size in packets:
-            for i in range(4):
-                p = (s.first + i) % 4
+            for i in range(n):
+                p = (s.first + i) % n
                 for _ in range(size):
                     s.hands[p] |= 1 << order[pos]
                     pos += 1
@@ -169,6 +203,27 @@ class BeloteState(TrickState):
             s.retourne = order[pos]
             s.rest = order[pos + 1 :]
         return s
+
+    def _lay_out(self, order: list[int]) -> None:
+        """Découverte (JD, E2): per row of four, 4 face down to each player from the non-dealer,
+        then 4 face up on them in the same order; twice. The last card dealt proposes trumps."""
+        pos = 0
+        for _row in range(2):
+            down: list[list[int]] = []
+            for _seat in range(2):
+                down.append(order[pos : pos + 4])
+                pos += 4
+            for i in range(2):
+                p = (self.first + i) % 2
+                for k in range(4):
+                    up = order[pos]
+                    pos += 1
+                    self.hands[p] |= 1 << up
+                    self.hidden[p] |= 1 << down[i][k]
+                    self.under[up] = down[i][k]
+        self.retourne = order[31]
+        if self.rules.decouverte_trump == "fixed":
+            self._start_play(self.retourne // 8)
 
     @classmethod
     def from_hands(
@@ -178,7 +233,7 @@ class BeloteState(TrickState):
         retourne: int = -1,
         rest: Sequence[int] = (),
         dealer: int = 0,
-        scores_before: tuple[int, int] = (0, 0),
+        scores_before: tuple[int, ...] | None = None,
     ) -> BeloteState:
         """A deal about to be bid with chosen hands (5 cards each, or 6 with 3-3 packets, with the
         retourne and the cards still to deal, in dealing order, for taking; 8 each for an auction).
@@ -191,19 +246,25 @@ class BeloteState(TrickState):
         >>> s.legal_action_strings()
         ['pass', 'take:d']
         """
+        if rules.layout == "decouverte":
+            raise SetupError("a découverte layout is dealt from a deck: use new_deal(rules, deck)")
         taking = rules.bidding == "taking"
         packets = deal_packets(rules)
         size = sum(packets)
-        if len(hands) != 4 or any(len(h) != size for h in hands):
-            raise SetupError(f"expected 4 hands of {size} cards")
-        if taking and (retourne < 0 or len(rest) != 31 - 4 * size):
-            raise SetupError(f"the taking needs a retourne and the {31 - 4 * size} cards still to deal")
-        first = (dealer + 1) % 4
+        n = rules.players
+        left = len(pack_of(rules)) - 1 - n * size
+        if len(hands) != n or any(len(h) != size for h in hands):
+            raise SetupError(f"expected {n} hands of {size} cards")
+        if taking and (retourne < 0 or len(rest) != left):
+            raise SetupError(f"the taking needs a retourne and the {left} cards still to deal")
+        if not 0 <= dealer < n:
+            raise SetupError(f"dealer {dealer} is not a seat: expected 0..{n - 1}")
+        first = (dealer + 1) % n
         order: list[int] = []
-        used = [0, 0, 0, 0]
+        used = [0] * n
         for packet in packets:
-            for i in range(4):
-                p = (first + i) % 4
+            for i in range(n):
+                p = (first + i) % n
                 order.extend(hands[p][used[p] : used[p] + packet])
                 used[p] += packet
         if taking:
@@ -227,7 +288,7 @@ class BeloteState(TrickState):
         hand = self.hands[seat]
         if not self.trick:
             return hand
-        partner = ((self.trick_best_seat ^ seat) & 1) == 0
+        partner = self.n == 4 and ((self.trick_best_seat ^ seat) & 1) == 0
         return legal_mask(hand, self.trick, self.trick_best, partner, self.trump, self._t.trick, self._duties)
 
     def legal_card_mask(self) -> int:
@@ -307,8 +368,8 @@ class BeloteState(TrickState):
         self.bids.append((seat, action))
         if action == PASS:
             self.passes += 1
-            self.cur = (seat + 1) % 4
-            if self.passes == 4:
+            self.cur = (seat + 1) % self.n
+            if self.passes == self.n:
                 if self.round == 1:
                     self.round = 2
                     self.passes = 0
@@ -318,16 +379,31 @@ class BeloteState(TrickState):
                     self.cur = -1
             return
         self.taker = seat
-        self.hands[seat] |= 1 << self.retourne
-        self.known[seat] |= 1 << self.retourne
+        if self.rules.layout == "hand":
+            self._complete(seat)
+        self._start_play(action - TAKE)
+
+    def _complete(self, taker: int) -> None:
+        """004 "Preparación" 4: the taker gets the retourne (unless it stays out of play) and
+        every hand is filled up in playing order; the rest stays out of play, its bottom card
+        shown as the bergère when the rules say so."""
+        if self.rules.taker_takes_retourne:
+            self.hands[taker] |= 1 << self.retourne
+            self.known[taker] |= 1 << self.retourne
+        n = self.n
+        size = self.rules.hand_size
         pos = 0
-        for i in range(4):
-            p = (self.first + i) % 4
-            while self.hands[p].bit_count() < 8:
+        for i in range(n):
+            p = (self.first + i) % n
+            while self.hands[p].bit_count() < size:
                 self.hands[p] |= 1 << self.rest[pos]
                 pos += 1
+        left = self.rest[pos:]
+        if left and self.rules.bergere:
+            self.bergere = left.pop()
+        for c in left:
+            self.out |= 1 << c
         self.rest = []
-        self._start_play(action - TAKE)
 
     def _auction(self, action: int) -> None:
         seat = self.cur
@@ -380,10 +456,19 @@ class BeloteState(TrickState):
         self.trump = self._t.trump
         self.phase = PLAY
         self.cur = self.leader = self.first
+        pts = self._t.points
+        total = self.rules.last_trick_bonus
+        for p in range(self.n):
+            m = self.hands[p] | self.hidden[p]
+            while m:
+                low = m & -m
+                total += pts[low.bit_length() - 1]
+                m ^= low
+        self.in_play = total
         if self.rules.belote_rebelote and self.trump >= 0:
             pair = (1 << (self.trump * 8 + KING)) | (1 << (self.trump * 8 + QUEEN))
-            for p in range(4):
-                if self.hands[p] & pair == pair:
+            for p in range(self.n):
+                if (self.hands[p] | self.hidden[p]) & pair == pair:
                     self.belote_seat = p
 
     def _play(self, c: int) -> None:
@@ -397,7 +482,8 @@ class BeloteState(TrickState):
             self.belote_played += 1
             if self.belote_played == 1:
                 other = c - c % 8 + (QUEEN if c % 8 == KING else KING)
-                self.known[seat] |= 1 << other
+                if (self.hands[seat] >> other) & 1:
+                    self.known[seat] |= 1 << other
         trick = self.trick
         if not trick:
             self.leader = seat
@@ -407,11 +493,12 @@ class BeloteState(TrickState):
             self.trick_best = c
             self.trick_best_seat = seat
         trick.append(c)
-        if len(trick) < 4:
-            self.cur = (seat + 1) % 4
+        n = self.n
+        if len(trick) < n:
+            self.cur = (seat + 1) % n
             return
         w = self.trick_best_seat
-        team = w % 2
+        team = w % 2 if n == 4 else w
         pts = self._t.points
         total = 0
         m = 0
@@ -422,25 +509,48 @@ class BeloteState(TrickState):
         self.taken[team] |= m
         self.tricks_won[w] += 1
         self.tricks.append((self.leader, w, tuple(trick)))
+        if self.rules.layout == "decouverte":
+            # JD: each player turns up the card that lay under the card he played.
+            for j in range(n):
+                x = trick[j]
+                under = self.under[x]
+                if under >= 0:
+                    p = (self.leader + j) % n
+                    self.hands[p] |= 1 << under
+                    self.hidden[p] ^= 1 << under
+                    self.under[x] = -1
         self.trick = []
         self.tricks_played += 1
         self.last_winner = w
         self.cur = w
         if self.tricks_played == 1:
             self._settle_declarations()
-        if self.tricks_played == 8:
+        if self.tricks_played == self.n_tricks:
             self.card_points[team] += self.rules.last_trick_bonus
             self.phase = OVER
             self.cur = -1
 
+    def side_of(self, seat: int) -> int:
+        """The side a seat's declarations count for: its team at 4 players; at 3, 0 for the
+        taker and 1 for the two opponents together (F3: the taker faces the other two); at 2, itself."""
+        if self.n == 3:
+            return 0 if seat == self.taker else 1
+        return seat % 2
+
+    def unit_of(self, seat: int) -> int:
+        """The scoring unit of a seat: its team at 4 players, else the seat."""
+        return seat % 2 if self.n == 4 else seat
+
     def _settle_declarations(self) -> None:
-        team = winning_team(self.declared, self.trump, self.taker % 2, self.rules.declaration_tie)
+        takers = self.side_of(self.taker) if self.taker >= 0 else -1
+        sides = [self.side_of(s) for s in range(self.n)]
+        team = winning_team(self.declared, self.trump, takers, self.rules.declaration_tie, sides)
         self.decl_team = team
         if team < 0:
             return
         for seat, d in self.declared:
-            if seat % 2 == team:
-                self.decl_points[team] += d[1]
+            if sides[seat] == team:
+                self.decl_points[self.unit_of(seat)] += d[1]
                 self.known[seat] |= d[4] & self.hands[seat]
 
     # ------------------------------------------------------------ results
@@ -448,10 +558,15 @@ class BeloteState(TrickState):
         if self.phase != OVER:
             raise IllegalActionError("the deal is not over: result() is available once is_terminal() is true")
         if self.redeal:
-            return redeal_result()
-        belote = [0, 0]
+            return redeal_result(self.units)
+        belote = [0] * self.units
         if self.belote_seat >= 0 and self.belote_played == 2:
-            belote[self.belote_seat % 2] = 20
+            belote[self.unit_of(self.belote_seat)] = 20
+        if self.n != 4:
+            return score_deal_solo(
+                self.rules, self.contract, self.taker, tuple(self.card_points), tuple(self.tricks_won),
+                tuple(self.decl_points), tuple(belote), self.in_play,
+            )  # fmt: skip
         return score_deal(
             self.rules, self.contract, self.bid, self.multiplier, self.taker % 2,
             (self.card_points[0], self.card_points[1]), tuple(self.tricks_won),
@@ -459,9 +574,18 @@ class BeloteState(TrickState):
         )  # fmt: skip
 
     def returns(self) -> list[float]:
-        """Zero-sum deal value per seat: own team's score minus the other's."""
-        a, b = self.result().scores if self.phase == OVER else (0, 0)
-        return [float(a - b) if s % 2 == 0 else float(b - a) for s in range(4)]
+        """Zero-sum deal value per seat: its unit's score minus the mean of the other units'."""
+        n = self.n
+        if self.phase != OVER:
+            return [0.0] * n
+        scores = self.result().scores
+        total = sum(scores)
+        k = self.units
+        out: list[float] = []
+        for s in range(n):
+            own = scores[self.unit_of(s)]
+            out.append(float(own) - (total - own) / (k - 1))
+        return out
 
     def observation(self, seat: int) -> BeloteObservation:
         """What ``seat`` may see (see :mod:`tapete.belote.observation`)."""
@@ -511,7 +635,8 @@ class BeloteState(TrickState):
 
 
 _FIELDS: Final = (
-    "dealer", "first", "phase", "cur", "hands", "rest", "retourne", "round", "passes", "bids", "high_bid",
+    "dealer", "first", "phase", "cur", "hands", "rest", "retourne", "out", "bergere", "under", "hidden", "in_play",
+    "round", "passes", "bids", "high_bid",
     "high_seat", "coinched_by", "surcoinched", "contract", "bid", "multiplier", "taker", "redeal", "trump", "leader",
     "trick", "trick_best", "trick_best_seat", "tricks", "taken", "card_points", "tricks_won", "tricks_played",
     "last_winner", "declared", "declared_seats", "decl_team", "decl_points", "belote_seat", "belote_played", "known",

@@ -43,9 +43,7 @@ class Settlement:
     reason: str = ""
 
 
-def settle_deal(
-    rules: GuinoteRules, scores_before: tuple[int, int], result: DealResult, vueltas: bool
-) -> Settlement:
+def settle_deal(rules: GuinoteRules, scores_before: tuple[int, int], result: DealResult, vueltas: bool) -> Settlement:
     """Apply one finished deal to the partida score."""
     totals = result.totals
     after = (scores_before[0] + totals[0], scores_before[1] + totals[1])

@@ -167,8 +167,10 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     world.trick = [c for _, c in obs.trick]
     best, best_seat = -1, -1
     for s, c in obs.trick:
-        if best < 0 or (c // 10 == best // 10 and world._t.strength[c] > world._t.strength[best]) or (
-            c // 10 == obs.trump and best // 10 != obs.trump
+        if (
+            best < 0
+            or (c // 10 == best // 10 and world._t.strength[c] > world._t.strength[best])
+            or (c // 10 == obs.trump and best // 10 != obs.trump)
         ):
             best, best_seat = c, s
     world.trick_best, world.trick_best_seat = best, best_seat

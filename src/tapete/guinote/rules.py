@@ -166,7 +166,11 @@ class GuinoteRules(RulesBase):
         if self.cantes_per_trick < 0:
             raise RulesError("bad value for cantes_per_trick: expected 0 (no limit) or more")
         self.check_non_negative(
-            "cante_points_trump", "cante_points_plain", "tute_points", "last_trick_bonus", "capote_bonus",
+            "cante_points_trump",
+            "cante_points_plain",
+            "tute_points",
+            "last_trick_bonus",
+            "capote_bonus",
             "last_trick_min_points",
         )
         if self.must_overtrump and not self.must_trump:
@@ -244,9 +248,7 @@ _FRANCES = dataclasses.replace(
     review_tricks="all",
 )
 
-_RIOJANO = dataclasses.replace(
-    _ARAGONES, preset_name="riojano", tute="bonus", tute_points=40, tute_figures="reyes"
-)
+_RIOJANO = dataclasses.replace(_ARAGONES, preset_name="riojano", tute="bonus", tute_points=40, tute_figures="reyes")
 
 _TEMPRANO = dataclasses.replace(_CLASICO, preset_name="arrastre-temprano", strict_from_first_trick=True)
 

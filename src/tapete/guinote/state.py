@@ -202,8 +202,9 @@ class GuinoteState(TrickState):
             for j, c in enumerate(hand):
                 packet, offset = divmod(j, p)
                 order[packet * p * n + k * p + offset] = c
-        return cls.new_deal(rules, order + [indicator, *stock], dealer=dealer,
-                            scores_before=scores_before, vueltas=vueltas)
+        return cls.new_deal(
+            rules, order + [indicator, *stock], dealer=dealer, scores_before=scores_before, vueltas=vueltas
+        )
 
     def __reduce__(self) -> tuple[object, ...]:
         # Compiled (mypyc) instances have no __dict__: pickle and copy go through clone().
