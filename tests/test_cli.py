@@ -537,3 +537,132 @@ def test_subprocess_belote_show_and_legal() -> None:
     assert "Traceback" not in bad.stderr and len(bad.stderr.strip().splitlines()) == 1
     demo = _tapete("demo", "--game", "belote", "--seed", "2", "--lang", "fr")
     assert demo.returncode == 0 and "démo tapete\xa0: une partie de belote" in demo.stdout
+
+
+# ------------------------------------------------- Belote for 3 and 2 players
+
+
+def solo_hand_rows(out: str, players: int) -> list[str]:
+    """The hand rows of ``tapete show`` for 2 or 3 players, each seat for itself (no team)."""
+    rows = [x.strip() for x in out.splitlines() if re.match(r"  seat \d ", x)]
+    assert [r.split()[1] for r in rows] == [str(s) for s in range(players)], out
+    assert not any("team" in r for r in rows)
+    return rows
+
+
+def test_show_fresh_three_and_two_player_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", "--game", "belote", "--preset", "trois-joueurs", "--seed", "5")
+    assert code == 0 and err == ""
+    state = BeloteState.new_deal(BeloteRules.preset("trois-joueurs"), seed=5, dealer=0)
+    assert position_line(out) == belote_to_notation(state)
+    assert "8 cards still to deal" in out and "turn        seat 1 to speak" in out
+    for seat, line in enumerate(solo_hand_rows(out, 3)):
+        cards = line.split("<-")[0].split()[2:]
+        assert {parse_french(c)[0] for c in cards} == set(cards_of(state.hands[seat])) and len(cards) == 5
+    code, out, _ = run(capsys, "show", "--game", "belote", "--preset", "belote-a-deux", "--seed", "5", "--dealer", "1")
+    assert code == 0 and "dealer      seat 1" in out and "turn        seat 0 to speak" in out
+    assert "6 cards still to deal, 13 stay out of play" in out
+    assert [len(r.split("<-")[0].split()) - 2 for r in solo_hand_rows(out, 2)] == [6, 6]
+    code, out, _ = run(capsys, "show", "--game", "belote", "--preset", "decouverte", "--seed", "5")
+    state = BeloteState.new_deal(BeloteRules.preset("decouverte"), seed=5, dealer=0)
+    suit = ["spades", "hearts", "diamonds", "clubs"][state.retourne // 8]
+    retourne = french_card(state.retourne)
+    assert f"retourne    {retourne}, the last card dealt (seat 0's layout), proposes {suit} as trumps" in out
+    for line in solo_hand_rows(out, 2):
+        assert line.count("*") == 8 and "8 face down" in line
+    assert "* a face-up card lying on a face-down one" in out
+
+
+def _played(preset: str, moves: int, seed: int = 2) -> BeloteState:
+    """A deal of ``preset`` where the first speaker takes, then ``moves`` more actions (the last legal one)."""
+    state = BeloteState.new_deal(BeloteRules.preset(preset), seed=seed, dealer=1)
+    state.apply_action(state.legal_actions()[-1])
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(state.legal_actions()[-1])
+    return state
+
+
+def test_show_three_player_play_and_result() -> None:
+    from tapete.cli.render_belote import show_position
+
+    state = _played("trois-joueurs", 5)
+    out = show_position(state)
+    assert "contract    clubs by seat 2, alone against seat 0 and seat 1" in out
+    assert "taken       seat 0: 0 card points, tricks won: 0" in out
+    assert "            seat 1: 28 card points, tricks won: 1" in out
+    assert "            seat 2: 0 card points, tricks won: 0" in out
+    assert "declared    seat 2: tierce to the Jh (20); seat 2 scores 20" in out
+    state = _played("trois-joueurs", 100)
+    r = state.result()
+    out = show_position(state)
+    assert f"result      seat 0: {r.scores[0]} ({r.card_points[0]} cards, " in out
+    assert f"            seat 2: {r.scores[2]} ({r.card_points[2]} cards, {r.declarations[2]} declarations" in out
+    assert ("seat 2 made the contract" in out) == r.made and ("seat 2 failed the contract" in out) != r.made
+
+
+def test_show_two_player_deals() -> None:
+    from tapete.cli.render_belote import show_position
+
+    state = _played("belote-a-deux", 3)
+    out = show_position(state)
+    assert f"retourne    {french_card(state.retourne)}, not taken: it stays face up, out of play" in out
+    assert f"bergère     {french_card(state.bergere)}, the bottom card of the pack, shown" in out
+    assert "out of play 12 cards face down, seen by nobody" in out
+    assert "contract    diamonds by seat 0\n" in out and "team" not in out
+    state = _played("belote-a-deux", 100)
+    out = show_position(state)
+    assert f"points in play this deal: {state.in_play}" in out and state.in_play < 162
+    state = _played("decouverte", 4)
+    out = show_position(state)
+    rows = solo_hand_rows(out, 2)
+    for seat, line in enumerate(rows):
+        marked = sum(1 for c in cards_of(state.hands[seat]) if state.under[c] >= 0)
+        assert line.count("*") == marked and f"{state.hidden[seat].bit_count()} face down" in line
+    assert sum(line.count("*") for line in rows) < 16  # the cards of the first two tricks turned theirs up
+    fixed = BeloteState.new_deal(BeloteRules.preset("decouverte").replace(decouverte_trump="fixed"), seed=2)
+    assert "the suit of the last card dealt (no taker)" in show_position(fixed)
+    while not fixed.is_terminal():
+        fixed.apply_action(fixed.legal_actions()[-1])
+    out = show_position(fixed)
+    assert "no taker: each player scores his own points" in out and "* a face-up card" not in out
+
+
+@pytest.mark.parametrize(
+    ("preset", "players", "says"),
+    [
+        ("trois-joueurs", 3, ["3 players, each for himself", "trick 8:", "declarations: seat "]),
+        ("belote-a-deux", 2, ["2 players, each for himself", "trick 9:", "the retourne stays face up, out of play"]),
+        ("decouverte", 2, ["2 players, each for himself", "trick 16:", "turned up: ", "seat 0 face down: "]),
+    ],
+)
+def test_demo_plays_three_and_two_player_matches(
+    capsys: pytest.CaptureFixture[str], preset: str, players: int, says: list[str]
+) -> None:
+    assert main(["demo", "--game", "belote", "--preset", preset, "--seed", "1", "--hands"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0] == f"tapete demo: a Belote match between random players, {preset} rules, seed 1"
+    for said in [*says, "made the contract", "failed the contract (dedans)"]:
+        assert said in out, said
+    assert "team" not in out
+    scores = [x for x in lines if x.startswith("  score: ")]
+    assert all(len(x.split(":")[1].split(" - ")) == players for x in scores)
+    last = [int(x) for x in scores[-1].split(":")[1].split(" - ")]
+    target = BeloteRules.preset(preset).target
+    assert re.match(r"(Several players passed the target: )?seat \d wins the match with \d+", lines[-1]), lines[-1]
+    winner = int(lines[-1].split("seat ")[1].split()[0])
+    assert last[winner] >= target and last[winner] == int(lines[-1].split(" with ")[1].split()[0].rstrip("."))
+    assert main(["demo", "--game", "belote", "--preset", preset, "--seed", "1", "--hands"]) == 0
+    assert capsys.readouterr().out == out
+
+
+def test_demo_three_players_in_spanish_and_french(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["demo", "--game", "belote", "--preset", "trois-joueurs", "--seed", "1", "--lang", "es"]) == 0
+    spanish = capsys.readouterr().out
+    assert "3 jugadores, cada uno por su cuenta" in spanish and "tanteo: " in spanish
+    assert "gana la partida con" in spanish
+    assert main(["demo", "--game", "belote", "--preset", "decouverte", "--seed", "1", "--lang", "fr"]) == 0
+    french = capsys.readouterr().out.replace("\xa0", " ")
+    assert "2 joueurs, chacun pour soi" in french and "retournées : " in french

@@ -92,7 +92,20 @@ def test_every_preset_has_a_section() -> None:
         assert f"### `{name}`" in headings or f"### `{name}` (the default)" in headings, f"no section for {name}"
 
 
-def test_unimplemented_variants_are_named() -> None:
-    text = DOC.read_text(encoding="utf-8")
-    for variant in ("3 players", "2 players", "découverte"):
-        assert variant in text, f"the page should say that {variant} is not implemented yet"
+def test_every_variant_for_fewer_players_has_a_section() -> None:
+    """The 3- and 2-player variants 004 'Variantes comunes' names each have a section with sources."""
+    lines = _lines()
+    for heading, players in (
+        ("### Trois joueurs: three players (`trois-joueurs`)", 3),
+        ("### Belote à deux: two players (`belote-a-deux`)", 2),
+        ("### Découverte: two players, cards face up (`decouverte`)", 2),
+    ):
+        assert heading in lines, f"no section {heading!r}"
+        name = heading.split("`")[1]
+        assert PRESETS[name].players == players
+        text = "\n".join(_section(heading))
+        assert "| rule | tapete | source |" in text, f"{name}: expected a table of rules with their sources"
+        assert "tapete's reading" in text, f"{name}: the section should say which rules are tapete's reading"
+    sources = "\n".join(_section("### Sources of the variants"))
+    for source in ("E3", "F3", "E2", "JD", "PG†"):
+        assert f"| **{source}** | " in sources and "https://" in sources, f"source {source} is not listed"

@@ -23,7 +23,7 @@ game's keys). This module holds the parts that do not depend on the game:
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeVar
 
 from tapete.cards.deck import cards_of
@@ -212,8 +212,12 @@ class PositionFields:
             raise self.bad("t", f"{len(trick)} cards in the trick: a trick in progress has 1..{n - 1}")
         return leader, trick
 
-    def last_winner(self, fields: dict[str, str], played: int, won: list[int], n: int) -> int:
-        """The ``w`` field: the seat that won the last trick, there iff a trick is taken (else -1)."""
+    def last_winner(self, fields: dict[str, str], played: int, won: list[int], n: int, units: int = 2) -> int:
+        """The ``w`` field: the seat that won the last trick, there iff a trick is taken (else -1).
+
+        ``won`` counts the tricks of each scoring unit; seat ``s`` scores for unit ``s % units``
+        (its team when ``units`` is 2 at four seats, the seat itself when each seat is a unit).
+        """
         if "w" not in fields:
             if played > 0:
                 raise self.bad("w", f"missing: {played} trick(s) are taken, so the winner of the last one is needed")
@@ -221,18 +225,22 @@ class PositionFields:
         if played == 0:
             raise self.bad("w", "no trick has been taken yet (k is empty): leave w out")
         winner = self.seat("w", fields["w"], n)
-        if won[winner % 2] == 0:
-            raise self.bad("w", f"seat {winner} won the last trick, but its team has taken no cards (k)")
+        if won[winner % units] == 0:
+            whose = "its team has" if units < n else "it has"
+            raise self.bad("w", f"seat {winner} won the last trick, but {whose} taken no cards (k)")
         return winner
 
-    def hand_sizes(self, hands: list[list[int]], base: int, in_trick: Iterable[int], when: str, short: str) -> None:
-        """Each hand holds ``base`` cards, one fewer for the seats with a card in the trick in progress."""
+    def hand_sizes(
+        self, hands: list[list[int]], base: int, in_trick: Iterable[int], when: str, short: str, key: str = "h"
+    ) -> None:
+        """Each hand holds ``base`` cards, one fewer for the seats with a card in the trick in progress
+        (errors name field ``key``)."""
         playing = set(in_trick)
         for seat, h in enumerate(hands):
             want = base - (1 if seat in playing else 0)
             if len(h) != want:
                 extra = " and a card in the trick in progress" if seat in playing else ""
-                raise self.bad("h", f"seat {seat} holds {len(h)} cards, expected {want} {when}{extra}{short}")
+                raise self.bad(key, f"seat {seat} holds {len(h)} cards, expected {want} {when}{extra}{short}")
 
     def one_card(self, key: str, text: str, what: str) -> int:
         """Exactly one card."""
@@ -241,20 +249,33 @@ class PositionFields:
             raise self.bad(key, f"expected one card ({what}), got {text!r}")
         return cards[0]
 
-    def ledger(self, n_cards: int) -> CardLedger:
-        return CardLedger(self, n_cards)
+    def ledger(self, n_cards: int, pack: Sequence[int] | None = None, pack_name: str = "") -> CardLedger:
+        return CardLedger(self, n_cards, pack, pack_name)
 
 
 class CardLedger:
-    """Where each card of a position is: every card of the deck must be in exactly one place."""
+    """Where each card of a position is: every card of the deck must be in exactly one place.
 
-    def __init__(self, fields: PositionFields, n_cards: int) -> None:
+    The deck is the ids ``0 .. n_cards - 1``, or ``pack`` when given (a smaller pack, described
+    as ``pack_name`` in messages); a card outside it is refused.
+    """
+
+    def __init__(
+        self, fields: PositionFields, n_cards: int, pack: Sequence[int] | None = None, pack_name: str = ""
+    ) -> None:
         self._fields = fields
-        self.n_cards = n_cards
+        self.pack: list[int] = list(range(n_cards)) if pack is None else list(pack)
+        self._in_pack = set(self.pack)
+        self.n_cards = len(self.pack)
+        self.pack_name = pack_name or f"the {self.n_cards}-card pack"
         self.seen: dict[int, str] = {}
 
     def add(self, key: str, cards: Iterable[int], where: str) -> None:
         for c in cards:
+            if c not in self._in_pack:
+                raise self._fields.bad(
+                    key, f"card {self._fields.card_str(c)} ({where}) is not in the pack: {self.pack_name}"
+                )
             if c in self.seen:
                 raise self._fields.bad(
                     key,
@@ -264,7 +285,7 @@ class CardLedger:
             self.seen[c] = where
 
     def missing(self) -> list[int]:
-        return [c for c in range(self.n_cards) if c not in self.seen]
+        return [c for c in self.pack if c not in self.seen]
 
     def short(self) -> str:
         """``'; cards found nowhere: ...'`` when some card is in no place yet, else ``''``."""
@@ -302,13 +323,13 @@ def replay_trick(fields: PositionFields, state: TrickState, leader: int, trick: 
         state.apply_action(c)
 
 
-def tricks_by_team(fields: PositionFields, taken: list[list[int]], n: int, short: str) -> list[int]:
-    """Tricks won by each team, from the cards it took (``n`` cards a trick)."""
+def tricks_by_team(fields: PositionFields, taken: list[list[int]], n: int, short: str, unit: str = "team") -> list[int]:
+    """Tricks won by each team (or other scoring ``unit``), from the cards it took (``n`` cards a trick)."""
     for team, k in enumerate(taken):
         if len(k) % n:
             raise fields.bad(
                 "k",
-                f"team {team} has {len(k)} cards: each trick adds {n} cards to one team, "
+                f"{unit} {team} has {len(k)} cards: each trick adds {n} cards to one {unit}, "
                 f"so expected a multiple of {n}{short}",
             )
     return [len(k) // n for k in taken]
@@ -323,10 +344,13 @@ def read_history(
     winner_of: Callable[[list[int], int], int],
     taken: list[list[int]],
     last_winner: int,
+    units: int = 2,
+    unit: str = "team",
 ) -> list[tuple[int, int, tuple[int, ...]]]:
     """The ``hist`` field: completed tricks in order, checked against the cards taken (``k``) and ``w``.
 
-    ``winner_of(cards, leader)`` is the seat that wins a trick of these cards led by ``leader``.
+    ``winner_of(cards, leader)`` is the seat that wins a trick of these cards led by ``leader``;
+    seat ``s`` takes the cards for the scoring unit ``s % units``, called ``unit`` in messages.
     """
     if played == 0:
         raise fields.bad("hist", "no trick has been taken yet (k is empty): leave hist out")
@@ -334,23 +358,24 @@ def read_history(
     if len(parts) != played:
         raise fields.bad("hist", f"{len(parts)} tricks, expected {played} (the tricks taken in k)")
     lead = first_leader
-    by_team = [0, 0]
+    by_team = [0] * units
     tricks: list[tuple[int, int, tuple[int, ...]]] = []
     for j, p in enumerate(parts):
         cards = fields.card_list("hist", p, f"trick {j + 1}")
         if len(cards) != n:
             raise fields.bad("hist", f"trick {j + 1} has {len(cards)} cards, expected {n}")
         win = winner_of(cards, lead)
+        u = win % units
         for c in cards:
-            if c not in taken[win % 2]:
+            if c not in taken[u]:
                 raise fields.bad(
                     "hist",
                     f"trick {j + 1} ({fields.cards(cards)}, led by seat {lead}) is won by seat "
-                    f"{win}, but {fields.card_str(c)} is not among team {win % 2}'s cards (k)",
+                    f"{win}, but {fields.card_str(c)} is not among {unit} {u}'s cards (k)",
                 )
-            if by_team[win % 2] >> c & 1:
+            if by_team[u] >> c & 1:
                 raise fields.bad("hist", f"card {fields.card_str(c)} appears in two tricks")
-            by_team[win % 2] |= 1 << c
+            by_team[u] |= 1 << c
         tricks.append((lead, win, tuple(cards)))
         lead = win
     if lead != last_winner:

@@ -282,3 +282,91 @@ def choose(acts: Sequence[int], rng: Any) -> int:
             return PASS
         return rng.choice(others)
     return acts[rng.randrange(len(acts))]
+
+
+# ------------------------------------------------------- 2 and 3 players, découverte
+
+
+def pack(r: BeloteRules) -> list[int]:
+    """The cards of the rules' pack: 32, or 24 without the 7s and 8s (E3, F3)."""
+    return [c for c in range(32) if r.deck == "32" or card_str(c)[0] not in "78"]
+
+
+def deck_n(
+    r: BeloteRules,
+    initial: Sequence[str],
+    retourne: str,
+    completion: Sequence[str],
+    dealer: int,
+    tail: str = "",
+) -> list[int]:
+    """:func:`deck_order` for any number of players: ``initial[seat]`` dealt in the rules' packets from the
+    dealer's right, ``retourne`` turned up, ``completion[seat]`` given in playing order after the taking, then
+    ``tail`` and the pack's other cards in id order (what stays out of play; its last card is the bergère)."""
+    n = r.players
+    first = (dealer + 1) % n
+    hs = [cards(h) for h in initial]
+    order: list[int] = []
+    taken = [0] * n
+    for size in {"3-2": [3, 2], "2-3": [2, 3], "3-3": [3, 3]}[r.deal_packets]:
+        for i in range(n):
+            p = (first + i) % n
+            order += hs[p][taken[p] : taken[p] + size]
+            taken[p] += size
+    if any(taken[p] != len(hs[p]) for p in range(n)):
+        raise ValueError("an initial hand does not match the packets")
+    order.append(C(retourne))
+    for i in range(n):
+        order += cards(completion[(first + i) % n])
+    order += cards(tail)
+    order += [c for c in pack(r) if c not in order]
+    if sorted(order) != pack(r):
+        raise ValueError("the arranged deck is not the pack once each")
+    return order
+
+
+def dealt_n(r: BeloteRules, hands: Sequence[str], trump: str, taker: int, dealer: int) -> BeloteState:
+    """A 2- or 3-player deal in play: ``hands[seat]`` the whole hand of each seat (``hand_size`` cards), the
+    taker taking ``trump`` in round 1 on a retourne of that suit (his own card when he takes it, else one
+    left out of play), the seats before him passing."""
+    n = r.players
+    first = (dealer + 1) % n
+    hs = [cards(h) for h in hands]
+    k = contract_id(trump)
+    n_first = {"3-2": 5, "2-3": 5, "3-3": 6}[r.deal_packets]
+    used = {c for h in hs for c in h}
+    if r.taker_takes_retourne:
+        ret = [c for c in hs[taker] if c // 8 == k][-1]
+    else:
+        ret = next(c for c in pack(r) if c // 8 == k and c not in used)
+    own = [[c for c in h if c != ret] for h in hs]
+    state = BeloteState.new_deal(
+        r,
+        deck_n(r, [_s(h[:n_first]) for h in own], card_str(ret), [_s(h[n_first:]) for h in own], dealer),
+        dealer=dealer,
+    )
+    seat = first
+    while seat != taker:
+        state.play("pass")
+        seat = (seat + 1) % n
+    state.play(f"take:{trump}")
+    assert state.phase == PLAY and state.current_player == first
+    assert [set(cards_of(h)) for h in state.hands] == [set(h) for h in hs]
+    return state
+
+
+def layout_deck(up: Sequence[str], down: Sequence[str], dealer: int) -> list[int]:
+    """Découverte (JD, E2): the deck that lays ``up[seat][k]`` face up on ``down[seat][k]`` in slot k (8 each):
+    per row of four slots, 4 face down to the non-dealer, 4 to the dealer, then the face-up cards in the same
+    order. The last card, ``up[dealer][7]``, proposes trumps."""
+    first = (dealer + 1) % 2
+    u = [cards(x) for x in up]
+    d = [cards(x) for x in down]
+    order: list[int] = []
+    for row in range(2):
+        for part in (d, u):
+            for p in (first, dealer):
+                order += part[p][4 * row : 4 * row + 4]
+    if sorted(order) != list(range(32)):
+        raise ValueError("the layout is not the 32 cards once each")
+    return order

@@ -3,8 +3,12 @@
 The positions come from random play over every preset and some option mixes
 chosen to reach every kind of position: both taking rounds, auctions with a
 high bid, coinche and surcoinche, redeals, the first trick with declarations,
-belote and rebelote, finished deals. Sources: 004 for the deal, the taking,
-the declarations and the belote; the grammar is tapete.belote.notation's.
+belote and rebelote, finished deals; and for two and three players the
+24-card deck, the retourne left out of play with the bergère and the talon
+(belote à deux), and the découverte layout with its face-down cards.
+Sources: 004 for the deal, the taking, the declarations and the belote;
+docs/design/belote-variants.md for trois joueurs, belote à deux and
+découverte; the grammar is tapete.belote.notation's.
 """
 
 from __future__ import annotations
@@ -20,8 +24,8 @@ from hypothesis import strategies as st
 from tapete.belote.actions import COINCHE, DECLARE, PASS, SURCOINCHE
 from tapete.belote.notation import FIELDS, from_notation, rules_from_notation, rules_to_notation, to_notation
 from tapete.belote.rules import PRESETS, BeloteRules
-from tapete.belote.state import _FIELDS, BIDDING, OVER, BeloteState
-from tapete.cards.french import parse_card, parse_cards
+from tapete.belote.state import _FIELDS, BIDDING, OVER, BeloteState, unit_count
+from tapete.cards.french import KING, QUEEN, parse_card, parse_cards
 from tapete.errors import NotationError
 from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
 from tapete.guinote.state import GuinoteState
@@ -41,6 +45,31 @@ VARIANTS: list[dict[str, object]] = [
     {"generale": True, "surcoinche_multiplier": 3},
 ]
 
+#: Option mixes for the two- and three-player presets (docs/design/belote-variants.md: the
+#: published alternatives, and the old French 3+3 deal at three with 9 cards each).
+SMALL_VARIANTS: dict[str, list[dict[str, object]]] = {
+    "trois-joueurs": [
+        {},
+        {"contract_vs": "combined", "failed_points": "both"},
+        {"deal_packets": "3-3", "declaration_tie": "eldest"},
+        {"declarations": False, "failed_points": "vanish", "taking_sa_ta": True},
+        {"deck": "32", "hand_size": 9, "deal_packets": "3-3", "taker_takes_retourne": False, "bergere": True},
+    ],
+    "belote-a-deux": [
+        {},
+        {"next_dealer": "next", "capot_bonus": 90},
+        {"declaration_tie": "cancel", "taking_sa_ta": True},
+        {"declarations": False, "belote_rebelote": False},
+        {"bergere": False},
+    ],
+    "decouverte": [
+        {},
+        {"decouverte_trump": "fixed"},
+        {"declarations": True, "belote_rebelote": True, "taking_sa_ta": True},
+        {"decouverte_trump": "fixed", "belote_rebelote": True},
+    ],
+}
+
 #: Fields a position does not keep: the last trick's leader and best card once it is over,
 #: and the completed tricks (kept only with history=True).
 LEFTOVERS = {"leader", "trick_best", "trick_best_seat"}
@@ -48,7 +77,11 @@ LEFTOVERS = {"leader", "trick_best", "trick_best_seat"}
 
 def make_rules(index: int) -> BeloteRules:
     names = sorted(PRESETS)
-    rules = PRESETS[names[index % len(names)]]
+    name = names[index % len(names)]
+    rules = PRESETS[name]
+    if name in SMALL_VARIANTS:
+        variants = SMALL_VARIANTS[name]
+        return rules.replace(**variants[(index // len(names)) % len(variants)])
     variant = VARIANTS[(index // len(names)) % len(VARIANTS)]
     if rules.bidding == "taking" and "coinche" in variant:
         return rules
@@ -72,8 +105,10 @@ def choose(state: BeloteState, rng: random.Random) -> int:
 
 
 def new_deal(index: int, rng: random.Random) -> BeloteState:
-    scores = (rng.randrange(1500), rng.randrange(1500)) if rng.random() < 0.4 else (0, 0)
-    return BeloteState.new_deal(make_rules(index), seed=rng.randrange(10**9), dealer=rng.randrange(4),
+    rules = make_rules(index)
+    units = unit_count(rules.players)
+    scores = tuple(rng.randrange(1500) for _ in range(units)) if rng.random() < 0.4 else (0,) * units
+    return BeloteState.new_deal(rules, seed=rng.randrange(10**9), dealer=rng.randrange(rules.players),
                                 scores_before=scores)  # fmt: skip
 
 
@@ -103,6 +138,12 @@ def same_state(a: BeloteState, b: BeloteState, history: bool) -> None:
     """Every field of the engine's state agrees, but for what a position does not keep."""
     for name in _FIELDS:
         if (name in LEFTOVERS and not a.trick) or (name == "tricks" and not history):
+            continue
+        if name == "known" and a.rules.layout == "decouverte" and a.belote_played == 1:
+            # The engine marks the other belote card known when the first is played only if it is
+            # face up then; one turned up later is public too, and a position cannot tell which.
+            pair = (1 << (a.trump * 8 + KING)) | (1 << (a.trump * 8 + QUEEN))
+            assert [k & ~pair for k in a.known] == [k & ~pair for k in b.known], name
             continue
         assert getattr(a, name) == getattr(b, name), name
 
@@ -333,7 +374,7 @@ def test_error_phase_against_the_bidding() -> None:
 
 
 def test_error_fields_unknown_missing_repeated_out_of_place() -> None:
-    with pytest.raises(NotationError, match=r"unknown field 'zz': expected one of h, r, u, b, t, k"):
+    with pytest.raises(NotationError, match=r"unknown field 'zz': expected one of h, sl, r, u, bg, o, b, t, k"):
         from_notation(START + " zz=1")
     with pytest.raises(NotationError, match=r"'oops' is not a field: expected KEY=VALUE"):
         from_notation(START + " oops")
@@ -486,3 +527,136 @@ def test_spliced_positions_parse_or_raise_notation_error() -> None:
             parsed.apply_action(choose(parsed, rng))
         assert sum(parsed.result().scores) >= 0
     assert outcomes["refused"] > 1500 and outcomes["read"] > 100, outcomes
+
+
+# ------------------------------------------------------------ two and three players
+
+
+def dealt(name: str, *actions: str, rules: BeloteRules | None = None) -> BeloteState:
+    """Seed 5, dealer 0, then the actions given as strings."""
+    state = BeloteState.new_deal(rules or BeloteRules.preset(name), seed=5, dealer=0)
+    for a in actions:
+        state.play(a)
+    return state
+
+
+def test_trois_joueurs_positions() -> None:
+    """Trois joueurs (docs/design/belote-variants.md, E3/F3): 24 cards without 7s and 8s, 3 + 2
+    cards to each of the 3 seats, the 16th card turned, 8 left to complete 8 cards each; tricks of
+    3, one part of k, tw and ctx per player."""
+    state = dealt("trois-joueurs")
+    text = to_notation(state)
+    assert text == "trois-joueurs d0 bidding:1 h=JsKs9h9dAd/QsQhTdKcAc/AsKhQd9cQc r=Ts u=ThJd9sKdJcAhJhTc b=-"
+    assert to_notation(from_notation(text)) == text
+    state = dealt("trois-joueurs", "take:s", "Ts", "9s", "Js", "Ks")
+    text = to_notation(state)
+    assert text == (
+        "trois-joueurs d0 play:1 h=9hJhAh9dAdTc/QsThQhTdJdKcAc/AsKhQdKd9cJcQc r=Ts b=take:s t=0:Ks "
+        "k=9sTsJs/-/- w=0 tw=1/0/0"
+    )
+    parsed = from_notation(text)
+    assert to_notation(parsed) == text and parsed.legal_actions() == state.legal_actions()
+    assert parsed.card_points == state.card_points and parsed.in_play == state.in_play == 162
+    # The taker (seat 1) took the retourne: it is his, and known to hold it until he plays it.
+    assert parsed.taker == 1 and parsed.known == state.known
+    with_scores = edit(text, ctx="120,80,310")
+    assert from_notation(with_scores).scores_before == (120, 80, 310)
+    assert to_notation(from_notation(with_scores)) == with_scores
+
+
+def test_belote_a_deux_positions() -> None:
+    """Belote à deux (docs/design/belote-variants.md, E2/PP): 3 + 3 cards each, the 13th turned;
+    after the take 3 more each (9), the retourne is not taken and stays face up out of play, the
+    bottom card of the talon (the bergère) is shown and the other 12 stay face down out of play."""
+    state = dealt("belote-a-deux")
+    text = to_notation(state)
+    assert text == (
+        "belote-a-deux d0 bidding:1 h=9s7h8h9hTdJc/JsJh9dQd7cTc r=Ks u=8dQhAhQcTsQs8sAsKh7sAcJdKc9cKd8cThAd7d b=-"
+    )
+    assert to_notation(from_notation(text)) == text
+    state = dealt("belote-a-deux", "take:s", "Js", "9s", "Jh")
+    text = to_notation(state)
+    assert text == (
+        "belote-a-deux d0 play:0 h=TsQs7h8h9hTdJcQc/QhAh8d9dQd7cTc r=Ks bg=7d o=7s8sAsThKhJdKdAd8c9cKcAc "
+        "b=take:s t=1:Jh k=-/9sJs w=1 tw=0/1"
+    )
+    parsed = from_notation(text)
+    assert to_notation(parsed) == text and parsed.legal_actions() == state.legal_actions()
+    assert (parsed.retourne, parsed.bergere, parsed.out) == (state.retourne, state.bergere, state.out)
+    assert parsed.in_play == state.in_play and parsed.known == [0, 0]  # the retourne is nobody's
+    # The retourne is out of play, so in no hand; the bergère and the talon are counted once.
+    refused(edit(text, h="TsQsKs7h8h9hTdJcQc/QhAh8d9dQd7cTc"), "r", r"card Ks appears twice \(h seat 0 and r\)")
+    refused(edit(text, bg=None), "bg", r"missing: once the deal is completed after the taking \(bergere=true\)")
+    refused(edit(text, o="7s8sAsThKhJdKdAd8c9cKc"), "o", r"11 cards out of play, expected 12; cards found nowhere: Ac")
+    refused(edit(text, rules="belote-a-deux{bergere=false}"), "bg", r"these rules show no bergère")
+    refused(edit(to_notation(dealt("belote-a-deux")), o="7s"), "o", r"no contract is chosen yet")
+
+
+def test_decouverte_positions() -> None:
+    """Découverte (docs/design/belote-variants.md, JD/E2/PG): each player's 8 face-up cards lie on 8
+    face-down ones; the dealer's last face-up card proposes trumps and stays his; a played card's
+    face-down card turns up when the trick is complete."""
+    state = dealt("decouverte")
+    text = to_notation(state)
+    assert text == (
+        "decouverte d0 bidding:1 sl=KsJc,ThKh,Qh9d,AhTc,7dAc,8d9h,Ad7s,8cAs/7h9s,8hJh,Td7c,JdQc,QdJs,Kd8s,9cQs,KcTs "
+        "r=7d b=-"
+    )
+    parsed = from_notation(text)
+    assert to_notation(parsed) == text and parsed.hidden == state.hidden and parsed.under == state.under
+    assert parsed.hands[0] == state.hands[0] and parsed.hands[0].bit_count() == 8
+    # Seat 1 leads 7h, seat 0 wins with Th: Kh (under Th) turns up; seat 0 leads Ks, on Jc.
+    state = dealt("decouverte", "take:d", "7h", "Th", "Ks")
+    text = to_notation(state)
+    assert text == (
+        "decouverte d0 play:1 sl=Qh9d,Kh,AhTc,7dAc,8d9h,Ad7s,8cAs,-Jc/9s,8hJh,Td7c,JdQc,QdJs,Kd8s,9cQs,KcTs "
+        "r=7d b=take:d t=0:Ks k=7hTh/- w=0 tw=1/0"
+    )
+    parsed = from_notation(text)
+    assert to_notation(parsed) == text and parsed.legal_actions() == state.legal_actions()
+    assert parsed.under == state.under and parsed.hidden == state.hidden
+    same_future(state, parsed, random.Random(5))
+    # Trumps fixed by the last card (JD): no taking, play from the start.
+    fixed = dealt("decouverte", rules=BeloteRules.preset("decouverte").replace(decouverte_trump="fixed"))
+    text = to_notation(fixed)
+    assert text.split()[2] == "play:1" and " r=7d b=- t=- k=-/-" in text
+    assert to_notation(from_notation(text)) == text
+    refused(edit(text, phase="bidding:1"), "phase", r"trumps are the retourne's suit, d \(decouverte_trump=fixed\)")
+
+
+def test_errors_for_two_and_three_players() -> None:
+    """Inconsistent positions for the small tables are refused, naming the field."""
+    three = to_notation(dealt("trois-joueurs"))
+    refused(edit(three, h="JsKs9h9dAd/QsQhTdKcAc"), "h", r"expected 3 hands separated by '/', got 2")
+    refused(edit(three, h="JsKs9h9dAd/QsQhTdKcAc/AsKhQd9cQc/-"), "h", r"expected 3 hands separated by '/', got 4")
+    refused(edit(three, h="7sKs9h9dAd/QsQhTdKcAc/AsKhQd9cQc"), "h",
+            r"card 7s \(h seat 0\) is not in the pack: .*deck=24: no 7s or 8s")  # fmt: skip
+    refused(edit(three, u="ThJd9sKdJcAhJh8c"), "u", r"card 8c \(u\) is not in the pack")
+    refused(edit(three, r="8s"), "r", r"card 8s is not in the pack")
+    refused(edit(three, dealer="d3"), "dealer", r"bad seat '3': expected a number 0\.\.2")
+    refused(edit(three, ctx="1,2"), "ctx", r"expected A,B,C \(the seat scores before the deal\)")
+    played = to_notation(dealt("trois-joueurs", "take:s", "Ts", "9s", "Js", "Ks"))
+    refused(edit(played, k="9sTsJs/-"), "k", r"expected 3 seats separated by '/', got 2")
+    refused(edit(played, tw="0/1/0"), "tw", r"seat 0 won 0 trick\(s\), but it has taken 1 \(k\)")
+    refused(edit(played, k="9sTs/Js/-"), "k", r"seat 0 has 2 cards: each trick adds 3 cards to one seat")
+    # A bad découverte layout: h instead of sl, a slot of three cards, too many slots, an empty one.
+    open_ = to_notation(dealt("decouverte"))
+    up, down = "KsJc,ThKh,Qh9d,AhTc,7dAc,8d9h,Ad7s,8cAs", "7h9s,8hJh,Td7c,JdQc,QdJs,Kd8s,9cQs,KcTs"
+    refused(edit(open_, h="KsThQhAh7d8dAd8c/7h8hTdJdQdKd9cKc"), "h", r"the hands are the face-up cards of sl")
+    refused(edit(open_, sl=None), "sl", r"missing: with layout=decouverte, the fields sl, r, b are required")
+    refused(edit(open_, sl=up), "sl", r"expected 2 layouts separated by '/', got 1")
+    refused(edit(open_, sl=up.replace("KsJc", "KsJcQd") + "/" + down), "sl", r"bad slot 'KsJcQd' \(seat 0\)")
+    refused(edit(open_, sl=up.replace("7dAc", "7d,Ac") + "/" + down), "sl", r"seat 0 has 9 slots")
+    refused(edit(open_, sl=up + ",/" + down), "sl", r"empty slot '' \(seat 0\)")
+    refused(edit(open_, sl=up + "/" + down.replace("KcTs", "Kc,-Ts")), "sl", r"seat 1 has 9 slots")
+    refused(edit(open_, sl=up.replace("7dAc", "Ac7d") + "/" + down), "r", r"the retourne 7d was dealt face up")
+    refused(edit(open_, r="7h"), "r", r"the retourne 7h is the last card dealt, face up to the dealer \(seat 0\)")
+    refused(edit(open_, u="7d"), "u", r"a découverte layout deals every card before the taking")
+    refused(edit(to_notation(dealt("classique")), sl="-/-"), "sl", r"only layout=decouverte lays cards out")
+    mid = to_notation(dealt("decouverte", "take:d", "7h", "Th", "Ks"))
+    up, down = "Qh9d,Kh,AhTc,7dAc,8d9h,Ad7s,8cAs", "9s,8hJh,Td7c,JdQc,QdJs,Kd8s,9cQs,KcTs"
+    assert edit(mid, sl=f"{up},-Jc/{down}") == mid
+    refused(edit(mid, sl=f"{up},Jc/{down}"), "sl", r"seat 0 played Ks to the trick in progress from a slot")
+    refused(edit(mid, sl=f"{up},-Jc,-Th/{down}"), "sl", r"seat 0 has two '-' slots")
+    refused(edit(mid, sl=f"{up},-Jc/{down.replace('KcTs', 'Kc,-Ts')}"), "sl", r"seat 1 has 9 slots")
+    refused(edit(mid, sl=f"{up},-Jc/{down.replace('9s,', '-9s,', 1)}"), "sl", r"seat 1 has the slot -9s")

@@ -89,12 +89,13 @@ def ref_winner(contract: int, plays: list[tuple[int, int]]) -> tuple[int, int]:
 def ref_legal_cards(
     rules: BeloteRules, contract: int, hand: set[int], plays: list[tuple[int, int]], seat: int
 ) -> set[int]:
-    """The cards ``seat`` may play (004 "Juego de bazas" 2-5, with the options): the first non-empty tier."""
+    """The cards ``seat`` may play (004 "Juego de bazas" 2-5, with the options): the first non-empty tier. At 2
+    or 3 players nobody has a partner (E3, E2), so the exemptions never apply."""
     if not plays:
         return set(hand)
     led = suit(plays[0][1])
     best_seat, best = ref_winner(contract, plays)
-    partner_holds = best_seat % 2 == seat % 2
+    partner_holds = rules.players == 4 and best_seat % 2 == seat % 2
     beats_best = lambda c: ref_power(contract, c) > ref_power(contract, best)  # noqa: E731
     tiers: list[set[int]] = []
     same = {c for c in hand if suit(c) == led}
@@ -138,9 +139,28 @@ def ref_combinations(hand: set[int]) -> list[tuple[str, int, int, int]]:
     return [(k, p, n, t, s) for k, p, n, t, s in out]
 
 
-def ref_declaration_team(rules: BeloteRules, declared: list[tuple[int, tuple]], trump: int, takers: int) -> int:
-    """Which team scores its declarations (004: the best single one; carré > sequence, longer > shorter, higher
-    top; ties: trump sequence then the takers, or the options' cancel / first announced)."""
+def ref_side(rules: BeloteRules, seat: int, taker: int) -> int:
+    """Whose declarations are compared together: partners at 4 players; at 3 the taker against the two others
+    (docs/design/belote-variants.md, F3); at 2 each player."""
+    if rules.players == 4:
+        return seat % 2
+    if rules.players == 3:
+        return 0 if seat == taker else 1
+    return seat
+
+
+def ref_unit(rules: BeloteRules, seat: int) -> int:
+    """Who scores: the team at 4 players, else the player himself."""
+    return seat % 2 if rules.players == 4 else seat
+
+
+def ref_declaration_team(
+    rules: BeloteRules, declared: list[tuple[int, tuple]], trump: int, takers: int, taker: int = -1
+) -> int:
+    """Which side scores its declarations (004: the best single one; carré > sequence, longer > shorter, higher
+    top; ties: trump sequence then the takers, or the options' cancel / first announced). ``takers`` is the
+    taker's side; ``taker`` his seat (for the sides at 3 players)."""
+    side = lambda seat: ref_side(rules, seat, taker)  # noqa: E731
 
     def strength(d):  # higher is better; carrés of different ranks never tie
         kind, pts, length, top, _ = d
@@ -152,40 +172,75 @@ def ref_declaration_team(rules: BeloteRules, declared: list[tuple[int, tuple]], 
         return -1
     top = max(strength(d) for _, d in declared)
     best = [(i, seat, d) for i, (seat, d) in enumerate(declared) if strength(d) == top]
-    teams = {seat % 2 for _, seat, _ in best}
+    teams = {side(seat) for _, seat, _ in best}
     if len(teams) == 1:
         return teams.pop()
     if rules.declaration_tie == "cancel":
         return -1
     if rules.declaration_tie == "eldest":
-        return best[0][1] % 2
-    trump_teams = {seat % 2 for _, seat, d in best if d[0] == "seq" and d[4] == trump}
+        return side(best[0][1])
+    trump_teams = {side(seat) for _, seat, d in best if d[0] == "seq" and d[4] == trump}
     if len(trump_teams) == 1:
         return trump_teams.pop()
     return takers
 
 
+def ref_pack(rules: BeloteRules) -> list[int]:
+    """The cards of the pack: 32, or 24 without the 7s and 8s (E3, F3)."""
+    return [c for c in range(32) if rules.deck == "32" or rank(c) not in "78"]
+
+
 class RefDeal:
-    """A naive Belote deal (taking or auction, declarations, belote, tricks), for counting and cross-checks."""
+    """A naive Belote deal (taking or auction, declarations, belote, tricks), for counting and cross-checks.
+
+    Any number of players the rules allow (4 in partnerships; 3 or 2 each for himself) and the deals of the
+    variants in docs/design/belote-variants.md: the 24-card pack, a retourne left out of play with the bergère
+    and the rest face down (belote à deux), and the découverte layout of slots, a face-up card on a face-down
+    one, the card under a played card turned up at the end of the trick."""
 
     def __init__(self, rules: BeloteRules, deck: list[int], dealer: int) -> None:
         self.r = rules
-        self.first = (dealer + 1) % 4  # 004 "Preparación" 2: the dealer's right receives first
-        # 004 "Preparación" 2: 3 then 2 ("o 3-3 en algunas regiones"; 2 then 3: common practice); the auction
-        # (common practice) deals the eight cards at once, the last packet making eight
-        packets = {"3-2": [3, 2], "2-3": [2, 3], "3-3": [3, 3]}[rules.deal_packets]
-        if rules.bidding == "auction":
-            packets.append(8 - sum(packets))
-        self.hands: list[set[int]] = [set(), set(), set(), set()]
-        k = 0
-        for size in packets:
-            for i in range(4):
-                for _ in range(size):
-                    self.hands[(self.first + i) % 4].add(deck[k])
-                    k += 1
-        self.retourne = deck[k] if rules.bidding == "taking" else -1
-        self.rest = list(deck[k + 1 :]) if rules.bidding == "taking" else []
+        n = self.n = rules.players
+        self.first = (dealer + 1) % n  # 004 "Preparación" 2: the dealer's right receives first
+        self.dealer = dealer
+        self.hands: list[set[int]] = [set() for _ in range(n)]
+        #: découverte: each seat's 8 slots as [face-up card, face-down card] (-1: none)
+        self.slots: list[list[list[int]]] = [[] for _ in range(n)]
+        self.retourne = -1
+        self.rest: list[int] = []
+        self.out: list[int] = []
+        self.bergere = -1
         self.phase = "taking" if rules.bidding == "taking" else "auction"
+        if rules.layout == "decouverte":
+            # JD, E2: per row, 4 face down to each player from the non-dealer, then 4 face up on them.
+            k = 0
+            for _row in range(2):
+                downs = []
+                for _seat in range(n):
+                    downs.append(deck[k : k + 4])
+                    k += 4
+                for i in range(n):
+                    p = (self.first + i) % n
+                    for j in range(4):
+                        self.slots[p].append([deck[k], downs[i][j]])
+                        k += 1
+            self.retourne = deck[-1]  # PG: the last card dealt, the dealer's
+            self._sync()
+        else:
+            # 004 "Preparación" 2: 3 then 2 ("o 3-3 en algunas regiones"; 2 then 3: common practice); the auction
+            # (common practice) deals the whole hand at once, the last packet making it up
+            packets = {"3-2": [3, 2], "2-3": [2, 3], "3-3": [3, 3]}[rules.deal_packets]
+            if rules.bidding == "auction":
+                packets.append(rules.hand_size - sum(packets))
+            k = 0
+            for size in packets:
+                for i in range(n):
+                    for _ in range(size):
+                        self.hands[(self.first + i) % n].add(deck[k])
+                        k += 1
+            if rules.bidding == "taking":
+                self.retourne = deck[k]
+                self.rest = list(deck[k + 1 :])
         self.turn = self.first
         self.round = 1
         self.passes = 0
@@ -196,14 +251,22 @@ class RefDeal:
         self.taker = -1
         self.plays: list[tuple[int, int]] = []
         self.tricks = 0
-        self.tricks_by_seat = [0, 0, 0, 0]
-        self.points = [0, 0]
+        self.tricks_by_seat = [0] * n
+        units = 2 if n == 4 else n
+        self.points = [0] * units
         self.declared: list[tuple[int, tuple]] = []
         self.declared_seats: set[int] = set()
-        self.decl_points = [0, 0]
-        self.belote = [0, 0]
+        self.decl_points = [0] * units
+        self.belote = [0] * units
         self.over = False
         self.redeal = False
+        if rules.layout == "decouverte" and rules.decouverte_trump == "fixed":
+            self.start_play(suit(self.retourne))  # JD: the last card's suit is trumps, nobody takes
+
+    def _sync(self) -> None:
+        """Découverte: the playable cards are the face-up ones."""
+        for p in range(self.n):
+            self.hands[p] = {slot[0] for slot in self.slots[p] if slot[0] >= 0}
 
     # ------------------------------------------------------------------ actions
     def n_levels(self) -> int:
@@ -249,22 +312,30 @@ class RefDeal:
             self.card(seat, a)
 
     def take(self, seat: int, a: int) -> None:
-        """004 "Selección del triunfo" 1-4."""
+        """004 "Selección del triunfo" 1-4; every player passes twice: the deal is void (6 passes at 3 players, 4
+        at 2). The completion: the retourne to the taker (not at à deux nor découverte), then each hand made up
+        in playing order; the bottom card left is the bergère, the others stay face down out of play (E2)."""
+        n = self.n
         if a == PASS:
             self.passes += 1
-            self.turn = (seat + 1) % 4
-            if self.passes == 4:
+            self.turn = (seat + 1) % n
+            if self.passes == n:
                 self.passes = 0
                 if self.round == 2:
                     self.over = self.redeal = True
                 self.round = 2
             return
         self.taker = seat
-        self.hands[seat].add(self.retourne)
-        for i in range(4):
-            p = (self.first + i) % 4
-            while len(self.hands[p]) < 8:
-                self.hands[p].add(self.rest.pop(0))
+        if self.r.layout == "hand":
+            if self.r.taker_takes_retourne:
+                self.hands[seat].add(self.retourne)
+            for i in range(n):
+                p = (self.first + i) % n
+                while len(self.hands[p]) < self.r.hand_size:
+                    self.hands[p].add(self.rest.pop(0))
+            if self.rest and self.r.bergere:
+                self.bergere = self.rest.pop()
+            self.out, self.rest = self.rest, []
         self.start_play(a - TAKE)
 
     def bid(self, seat: int, a: int) -> None:
@@ -303,40 +374,54 @@ class RefDeal:
         self.taker = self.high[1]
         self.start_play((self.high[0] - BID) % 6)
 
+    def all_cards(self, p: int) -> set[int]:
+        """Every card of seat ``p``'s deal: the hand, and in découverte the face-down cards too."""
+        return self.hands[p] | {slot[1] for slot in self.slots[p] if slot[1] >= 0}
+
     def start_play(self, contract: int) -> None:
         self.contract = contract
         self.phase = "play"
         self.turn = self.first  # 004 "Juego de bazas" 1
         if self.r.belote_rebelote and contract < 4:
-            for p in range(4):
-                if {contract * 8 + RANKS.index("K"), contract * 8 + RANKS.index("Q")} <= self.hands[p]:
-                    self.belote[p % 2] = 20
+            for p in range(self.n):
+                if {contract * 8 + RANKS.index("K"), contract * 8 + RANKS.index("Q")} <= self.all_cards(p):
+                    self.belote[ref_unit(self.r, p)] = 20
 
     def card(self, seat: int, c: int) -> None:
+        n = self.n
         self.hands[seat].remove(c)
         self.plays.append((seat, c))
-        if len(self.plays) < 4:
-            self.turn = (seat + 1) % 4
+        if len(self.plays) < n:
+            self.turn = (seat + 1) % n
             return
         w, _ = ref_winner(self.contract, self.plays)
-        self.points[w % 2] += sum(ref_points(self.contract, x) for _, x in self.plays)
+        self.points[ref_unit(self.r, w)] += sum(ref_points(self.contract, x) for _, x in self.plays)
         self.tricks_by_seat[w] += 1
+        if self.r.layout == "decouverte":  # JD: turn up the card under each card played
+            for p, x in self.plays:
+                for slot in self.slots[p]:
+                    if slot[0] == x:
+                        slot[0], slot[1] = slot[1], -1
+            self._sync()
         self.plays = []
         self.tricks += 1
         self.turn = w
         if self.tricks == 1:
-            team = ref_declaration_team(self.r, self.declared, self.contract if self.contract < 4 else -1,
-                                        self.taker % 2)  # fmt: skip
-            if team >= 0:
-                self.decl_points[team] = sum(d[1] for s, d in self.declared if s % 2 == team)
-        if self.tricks == 8:
-            self.points[w % 2] += self.r.last_trick_bonus
+            trump = self.contract if self.contract < 4 else -1
+            takers = ref_side(self.r, self.taker, self.taker) if self.taker >= 0 else -1
+            team = ref_declaration_team(self.r, self.declared, trump, takers, self.taker)
+            for s, d in self.declared:
+                if team >= 0 and ref_side(self.r, s, self.taker) == team:
+                    self.decl_points[ref_unit(self.r, s)] += d[1]
+        if self.tricks == self.r.hand_size:
+            self.points[ref_unit(self.r, w)] += self.r.last_trick_bonus
             self.over = True
 
     def clone(self) -> RefDeal:
         c = object.__new__(RefDeal)
         c.__dict__ = {k: (v.copy() if isinstance(v, (list, set)) else v) for k, v in self.__dict__.items()}
         c.hands = [set(h) for h in self.hands]
+        c.slots = [[slot[:] for slot in row] for row in self.slots]
         return c
 
 
@@ -358,6 +443,52 @@ def ref_classic_scores(deal: RefDeal) -> tuple[int, int]:
         scores[df] = max(cards[df], 162) + deal.decl_points[0] + deal.decl_points[1] + deal.belote[df]
         scores[tk] = deal.belote[tk]
     return scores[0], scores[1]
+
+
+def ref_solo_scores(deal: RefDeal) -> tuple[int, ...]:
+    """docs/design/belote-variants.md, scoring at 3 and 2 players, with its options: the taker makes the contract
+    with a total strictly above each opponent's (F3; or above theirs together, ``contract_vs="combined"``); made:
+    everyone scores his own; failed: the taker keeps his belote and his cards and declarations go to the best
+    opponent (split in half on a tie, the odd point to the first after the taker; or to nobody, or to each:
+    ``failed_points``); a capot is all the points in play plus ``capot_bonus`` (004 transposed, E2); no taker
+    (découverte with a fixed trump): everyone scores his own."""
+    r, n, tk = deal.r, deal.n, deal.taker
+    cards = list(deal.points)
+    in_play = sum(cards)
+    for s in range(n):
+        if deal.tricks_by_seat[s] == r.hand_size:
+            cards = [0] * n
+            cards[s] = in_play + r.capot_bonus
+    bel = deal.belote
+    counted = bel if r.belote_counts_for_contract else [0] * n
+    total = [cards[s] + deal.decl_points[s] + counted[s] for s in range(n)]
+    scores = [cards[s] + deal.decl_points[s] + bel[s] for s in range(n)]
+    if tk >= 0:
+        others = [(tk + 1) % n, (tk + 2) % n][: n - 1]
+        if r.contract_vs == "combined":
+            made = total[tk] > sum(total[s] for s in others)
+        else:
+            made = all(total[tk] > total[s] for s in others)
+        if not made:
+            lost = cards[tk] + deal.decl_points[tk]
+            scores[tk] = bel[tk]
+            if r.belote_to_defence_on_failure:
+                lost, scores[tk] = lost + bel[tk], 0
+            if r.failed_points == "both":
+                receivers = [(s, lost) for s in others]
+            elif r.failed_points == "vanish":
+                receivers = []
+            else:
+                best = [s for s in others if total[s] == max(total[o] for o in others)]
+                half = lost // 2  # an odd point to the first after the taker
+                receivers = [(best[0], lost)] if len(best) == 1 else [(best[0], lost - half), (best[1], half)]
+            for s, x in receivers:
+                scores[s] += x
+    if r.rounding == "nearest_10":
+        scores = [(x + 5) // 10 * 10 for x in scores]
+    elif r.rounding == "down_10":
+        scores = [x // 10 * 10 for x in scores]
+    return tuple(scores)
 
 
 # ================================================================ counting
@@ -447,16 +578,20 @@ def test_reference_agrees_with_engine_live(entry):
         assert ref_perft(ref, depth) == engine_perft(eng, depth), (entry["name"], depth)
 
 
-@pytest.mark.parametrize("preset", ["classique", "classique-sa-ta", "classique-501", "coinche", "contree"])
+@pytest.mark.parametrize("preset", [
+    "classique", "classique-sa-ta", "classique-501", "coinche", "contree", "trois-joueurs", "belote-a-deux",
+    "decouverte",
+])  # fmt: skip
 def test_reference_agrees_with_engine_on_random_playouts(preset):
     """Along random deals the reference and the engine offer exactly the same actions at every step (taking or
-    auction, declare, cards), and agree on card points, declarations, belote, and (classique) the 004 score."""
+    auction, declare, cards), and agree on card points, declarations, belote, and the score (classique: 004's;
+    the 3- and 2-player presets: docs/design/belote-variants.md's)."""
     rules = BeloteRules.preset(preset)
     rng = random.Random(preset)
     for seed in range(25):
-        deck = list(range(32))
+        deck = ref_pack(rules)
         rng.shuffle(deck)
-        dealer = seed % 4
+        dealer = seed % rules.players
         eng = BeloteState.new_deal(rules, deck, dealer=dealer)
         ref = RefDeal(rules, deck, dealer)
         steps = 0
@@ -477,13 +612,15 @@ def test_reference_agrees_with_engine_on_random_playouts(preset):
         assert (list(res.declarations), list(res.belote)) == (ref.decl_points, ref.belote)
         if preset == "classique":
             assert res.scores == ref_classic_scores(ref)
+        if rules.players != 4:
+            assert res.scores == ref_solo_scores(ref)
 
 
 # ================================================================ generation
 
 
-def _shuffled(seed: int) -> list[int]:
-    deck = list(range(32))
+def _shuffled(rules: BeloteRules, seed: int) -> list[int]:
+    deck = ref_pack(rules)
     random.Random(seed).shuffle(deck)
     return deck
 
@@ -513,6 +650,14 @@ SPECS: list[tuple[str, str, dict[str, Any], int, int, str, int, int]] = [
     ("contree-after-bid", "contree", {}, 9, 1, "bid:100:h", 0, 4),
     ("classique-first-trick", "classique", {}, 28, 0, "take:{r}", 0, 6),
     ("classique-trick-5", "classique", {}, 8, 3, "pass take:{r}", 4, 16),
+    # docs/design/belote-variants.md: the three variants' starts (6 passes / 4 passes then a void deal inside the
+    # counted depths) and positions in play (3-card tricks; à deux 9 tricks; découverte cards turned up).
+    ("trois-joueurs-start", "trois-joueurs", {}, 5, 0, "", 0, 9),
+    ("trois-joueurs-trick-2", "trois-joueurs", {}, 12, 2, "pass take:{r}", 1, 12),
+    ("belote-a-deux-start", "belote-a-deux", {}, 5, 1, "", 0, 9),
+    ("belote-a-deux-first-trick", "belote-a-deux", {}, 3, 0, "take:{r}", 0, 14),
+    ("decouverte-start", "decouverte", {}, 5, 0, "", 0, 9),
+    ("decouverte-trick-3", "decouverte", {}, 9, 1, "pass take:{r}", 2, 14),
 ]
 
 
@@ -520,7 +665,7 @@ def generate(time_limit: float = 0.5) -> dict[str, Any]:
     positions = []
     for name, preset, options, seed, dealer, take, tricks, max_depth in SPECS:
         rules = BeloteRules.preset(preset).replace(**options)
-        deck = _shuffled(seed)
+        deck = _shuffled(rules, seed)
         prefix = _prefix_to_trick(rules, deck, dealer, take, tricks)
         entry = new_entry(name, rules, " ".join(card_str(c) for c in deck), dealer, prefix)
         fill_counts(entry, engine_position(entry), ref_position(entry), engine_perft, ref_perft, max_depth,

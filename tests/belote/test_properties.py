@@ -11,27 +11,27 @@ from hypothesis import strategies as st
 
 from tapete.belote.actions import BID, bid_levels
 from tapete.belote.rules import PRESETS, BeloteRules
-from tapete.belote.scoring import score_deal
+from tapete.belote.scoring import score_deal, score_deal_solo
 from tapete.belote.state import BIDDING, PLAY, BeloteState
 from tapete.cards.deck import cards_of
 from tests.support import assert_refused
 
 from .helpers import choose, snapshot
-from .test_perft import RefDeal, ref_classic_scores, ref_legal_cards
+from .test_perft import RefDeal, ref_classic_scores, ref_legal_cards, ref_pack, ref_points, ref_solo_scores
 
-FULL = (1 << 32) - 1
 SETTINGS = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 @st.composite
 def any_rules(draw) -> BeloteRules:
-    """A preset, possibly with every option redrawn (always a valid combination)."""
+    """A preset, possibly with every option redrawn (always a valid combination): at 4 players the 32-card pack
+    (or the 24-card pack, 6 each); at 3 the 24-card game or the old French 32-card 3+3 deal (9 each, the retourne
+    and a bergère out of play, docs/design/belote-variants.md); at 2 belote à deux's deals or the découverte
+    layout."""
     r = PRESETS[draw(st.sampled_from(sorted(PRESETS)))]
     if draw(st.booleans()):
         return r
     common = {
-        "deal_packets": draw(st.sampled_from(["3-2", "2-3", "3-3"])),
-        "direction": draw(st.sampled_from(["anticlockwise", "clockwise"])),
         "partner_exempt": draw(st.booleans()),
         "overtrump_partner_on_trump_lead": draw(st.booleans()),
         "must_undertrump": draw(st.booleans()),
@@ -40,11 +40,43 @@ def any_rules(draw) -> BeloteRules:
         "belote_rebelote": draw(st.booleans()),
         "belote_counts_for_contract": draw(st.booleans()),
         "belote_to_defence_on_failure": draw(st.booleans()),
-        "litige": draw(st.sampled_from(["dedans", "held", "dropped"])),
         "rounding": draw(st.sampled_from(["none", "nearest_10", "down_10"])),
         "last_trick_bonus": draw(st.sampled_from([0, 10, 20])),
-        "capot_bonus": draw(st.sampled_from([0, 90, 100])),
+        "capot_bonus": draw(st.sampled_from([0, 50, 90, 100])),
+        "direction": draw(st.sampled_from(["anticlockwise", "clockwise"])),
     }
+    if r.layout == "decouverte":
+        return r.replace(
+            decouverte_trump=draw(st.sampled_from(["taking", "fixed"])),
+            taking_sa_ta=draw(st.booleans()),
+            next_dealer=draw(st.sampled_from(["next", "winner"])),
+            **common,
+        )
+    common["deal_packets"] = packets = draw(st.sampled_from(["3-2", "2-3", "3-3"]))
+    if r.players == 3:
+        geometry = draw(st.sampled_from(["24", "32-3-3"]))
+        if geometry == "32-3-3":  # A3, LS, PP: 3+3, the 19th turned up, 3 more each, 5 cards out of play
+            common.update(deck="32", deal_packets="3-3", hand_size=9, taker_takes_retourne=False,
+                          bergere=draw(st.booleans()))  # fmt: skip
+        return r.replace(
+            taking_sa_ta=draw(st.booleans()),
+            contract_vs=draw(st.sampled_from(["each", "combined"])),
+            failed_points=draw(st.sampled_from(["higher", "vanish", "both"])),
+            next_dealer=draw(st.sampled_from(["next", "winner"])),
+            **common,
+        )
+    if r.players == 2:
+        return r.replace(
+            taking_sa_ta=draw(st.booleans()),
+            hand_size=draw(st.sampled_from([7, 8, 9, 12])),
+            taker_takes_retourne=draw(st.booleans()),
+            bergere=draw(st.booleans()),
+            next_dealer=draw(st.sampled_from(["next", "winner"])),
+            **common,
+        )
+    if draw(st.integers(0, 4)) == 0 and packets != "3-3":
+        common.update(deck="24", hand_size=6)  # every card of the short pack dealt, 6 tricks
+    common["litige"] = draw(st.sampled_from(["dedans", "held", "dropped"]))
     if r.bidding == "taking":
         return r.replace(taking_sa_ta=draw(st.booleans()), capot_scoring="bonus", **common)
     min_bid = draw(st.sampled_from([80, 82, 90]))
@@ -67,68 +99,98 @@ deals = st.tuples(any_rules(), st.integers(0, 2**32 - 1), st.integers(0, 3), st.
 
 
 def start(rules: BeloteRules, seed: int, dealer: int) -> BeloteState:
-    return BeloteState.new_deal(rules, seed=seed, dealer=dealer)
+    return BeloteState.new_deal(rules, seed=seed, dealer=dealer % rules.players)
+
+
+def pack_mask(rules: BeloteRules) -> int:
+    return sum(1 << c for c in ref_pack(rules))
+
+
+def outside(s: BeloteState) -> int:
+    """The cards dealt to nobody's play: a retourne not taken, the bergère and the face-down rest."""
+    m = s.out | (1 << s.bergere if s.bergere >= 0 else 0)
+    if s.rules.layout == "hand" and s.retourne >= 0 and (s.taker < 0 or not s.rules.taker_takes_retourne):
+        m |= 1 << s.retourne
+    return m
 
 
 def check_cards(s: BeloteState) -> None:
-    """Every card is in exactly one place: a hand, the stock still to deal, the face-up retourne, the trick, or a
-    team's tricks."""
-    places = [*s.hands, sum(1 << c for c in s.rest), sum(1 << c for c in s.trick), s.taken[0], s.taken[1]]
-    if s.retourne >= 0 and s.taker < 0:  # still face up (also after a redeal)
-        places.append(1 << s.retourne)
+    """Every card of the pack is in exactly one place: a hand (face up or, in découverte, face down), the stock
+    still to deal, the face-up retourne, out of play (à deux), the trick, or a scoring unit's tricks."""
+    places = [*s.hands, *s.hidden, sum(1 << c for c in s.rest), sum(1 << c for c in s.trick), *s.taken]
+    places.append(outside(s))
     union = total = 0
     for m in places:
         union |= m
         total += m.bit_count()
-    assert union == FULL and total == 32
-    for seat in range(4):
+    assert union == pack_mask(s.rules) and total == len(ref_pack(s.rules))
+    for seat in range(s.n):
         assert s.known[seat] & ~s.hands[seat] == 0  # what is known to be held is held
+    for seat in range(s.n):  # découverte: a face-down card lies under a face-up one until it is turned up
+        unders = [s.under[c] for c in cards_of(s.hands[seat]) if s.under[c] >= 0]
+        played = [(s.leader + i) % s.n for i in range(len(s.trick))]
+        unders += [s.under[c] for p, c in zip(played, s.trick, strict=True) if p == seat and s.under[c] >= 0]
+        assert sum(1 << c for c in unders) == s.hidden[seat] and len(unders) == s.hidden[seat].bit_count()
+
+
+def points_of(contract: int, m: int) -> int:
+    return sum(ref_points(contract, c) for c in cards_of(m))
 
 
 @SETTINGS
 @given(deals)
 def test_conservation_sizes_and_totals(params):
-    """Cards conserved; 5 cards each in the taking (6 with 3-3; 004 "Preparación" 2) and 8 in the auction;
-    exactly 8 each once trumps are chosen (004 "Selección" 4); one card fewer per trick; a legal action until the
-    end; 152 + last trick card points per played deal (004), the result adding the capot adjustment; the result is
-    score_deal of what was recorded."""
+    """Cards conserved; 5 cards each in the taking (6 with 3-3; 004 "Preparación" 2; découverte: 8 face up on 8
+    face down, JD) and the whole hand in the auction; exactly hand_size each once trumps are chosen (004
+    "Selección" 4; 9 at à deux, E2); one card fewer per trick; a legal action until the end; the card points of
+    the cards in play plus the last trick per played deal (162 with every card dealt, 004; à deux: plus the
+    out-of-play cards' points, 162), the result adding the capot adjustment; the result is score_deal (or
+    score_deal_solo at 2 or 3 players) of what was recorded."""
     rules, seed, dealer, play_seed = params
     s = start(rules, seed, dealer)
+    n = rules.players
     rng = random.Random(play_seed)
     was_bidding = True
+    size = rules.hand_size
     while not s.is_terminal():
         check_cards(s)
+        held = [(h | x).bit_count() for h, x in zip(s.hands, s.hidden, strict=True)]
         if s.phase == BIDDING:
-            size = 8 if rules.bidding == "auction" else 6 if rules.deal_packets == "3-3" else 5
-            assert [h.bit_count() for h in s.hands] == [size] * 4
+            first = size if rules.bidding == "auction" else 6 if rules.deal_packets == "3-3" else 5
+            assert held == ([16] * 2 if rules.layout == "decouverte" else [first] * n)
         elif was_bidding:
-            assert [h.bit_count() for h in s.hands] == [8] * 4 and s.tricks_played == 0
+            assert held == [size] * n and s.tricks_played == 0
             was_bidding = False
         if s.phase == PLAY and not s.trick:
-            assert [h.bit_count() for h in s.hands] == [8 - s.tricks_played] * 4
+            assert held == [size - s.tricks_played] * n
             assert sum(s.tricks_won) == s.tricks_played
         acts = s.legal_actions()
         assert acts, "no legal action in a live deal"
-        assert s.current_player in range(4)
+        assert s.current_player in range(n)
         s.apply_action(choose(acts, rng))
     check_cards(s)
     assert s.legal_actions() == [] and s.current_player == -1
     res = s.result()
     if res.redeal:
-        assert s.tricks_played == 0 and res.scores == (0, 0)
+        assert s.tricks_played == 0 and res.scores == (0,) * s.units
         return
-    assert s.tricks_played == 8 and all(h == 0 for h in s.hands)
-    assert sum(s.card_points) == 152 + rules.last_trick_bonus
-    assert s.taken[0] | s.taken[1] == FULL and s.taken[0] & s.taken[1] == 0
+    assert s.tricks_played == size and all(h == 0 for h in s.hands) and all(x == 0 for x in s.hidden)
+    assert sum(s.card_points) == s.in_play == 152 + rules.last_trick_bonus - points_of(s.contract, outside(s))
+    assert s.taken[0] & s.taken[1] == 0
+    assert sum(m.bit_count() for m in s.taken) == n * size
     if res.capot_team >= 0:
-        capot = 152 + rules.last_trick_bonus + rules.capot_bonus  # 004: 252 with the defaults, in every mode
-        assert res.card_points[res.capot_team] == capot and res.card_points[1 - res.capot_team] == 0
-        assert s.card_points[res.capot_team] == 152 + rules.last_trick_bonus
+        capot = s.in_play + rules.capot_bonus  # 004: 252 with the defaults, in every mode
+        assert res.card_points[res.capot_team] == capot and sum(res.card_points) == capot
+        assert s.card_points[res.capot_team] == s.in_play
     else:
         assert res.card_points == tuple(s.card_points)
-    assert res == score_deal(rules, s.contract, s.bid, s.multiplier, s.taker % 2, tuple(s.card_points),
-                             tuple(s.tricks_won), tuple(s.decl_points), res.belote)  # fmt: skip
-    assert res.takers == s.taker % 2 and res.contract == s.contract
+    if n == 4:
+        assert res == score_deal(rules, s.contract, s.bid, s.multiplier, s.taker % 2, tuple(s.card_points),
+                                 tuple(s.tricks_won), tuple(s.decl_points), res.belote)  # fmt: skip
+    else:
+        assert res == score_deal_solo(rules, s.contract, s.taker, tuple(s.card_points), tuple(s.tricks_won),
+                                      tuple(s.decl_points), res.belote, s.in_play)  # fmt: skip
+    assert res.takers == (s.unit_of(s.taker) if s.taker >= 0 else -1) and res.contract == s.contract
 
 
 @SETTINGS
@@ -217,7 +279,7 @@ def test_legal_cards_match_the_reference(params):
     while not s.is_terminal():
         if s.phase == PLAY:
             seat = s.current_player
-            plays = [((s.leader + i) % 4, c) for i, c in enumerate(s.trick)]
+            plays = [((s.leader + i) % rules.players, c) for i, c in enumerate(s.trick)]
             ref = ref_legal_cards(rules, s.contract, set(cards_of(s.hands[seat])), plays, seat)
             assert set(cards_of(s.legal_card_mask())) == ref
             assert {a for a in s.legal_actions() if a < 32} == ref
@@ -231,10 +293,12 @@ def test_legal_cards_match_the_reference(params):
 def test_whole_deal_matches_the_reference(params):
     """Every legal action (takes, bids, coinche, surcoinche, passes, declare, cards), the seat to act, the card
     points, declarations and belote agree with the independent reference deal of test_perft along random play,
-    for any option combination; under the classique preset the score is 004's (test_perft.ref_classic_scores)."""
+    for any option combination; under the classique preset the score is 004's (test_perft.ref_classic_scores), at
+    2 or 3 players the design's (test_perft.ref_solo_scores)."""
     rules, seed, dealer, play_seed = params
-    deck = list(range(32))
+    deck = ref_pack(rules)
     random.Random(seed).shuffle(deck)
+    dealer %= rules.players
     eng = BeloteState.new_deal(rules, deck, dealer=dealer)
     ref = RefDeal(rules, deck, dealer)
     rng = random.Random(play_seed)
@@ -253,3 +317,5 @@ def test_whole_deal_matches_the_reference(params):
     assert list(res.declarations) == ref.decl_points and list(res.belote) == ref.belote
     if rules == PRESETS["classique"]:
         assert res.scores == ref_classic_scores(ref)
+    if rules.players != 4:
+        assert res.scores == ref_solo_scores(ref)

@@ -140,3 +140,85 @@ def test_a_record_that_goes_on_after_the_end() -> None:
     unfinished["finished"] = True
     with pytest.raises(RecordError, match="record says the match is finished but its replay is not"):
         match_from_record(unfinished)
+
+
+# ------------------------------------------------------------ two and three players
+
+#: The presets for two and three players, with option mixes their sources publish
+#: (docs/design/belote-variants.md).
+SMALL_RULES = [
+    BeloteRules.preset("trois-joueurs"),
+    BeloteRules.preset("trois-joueurs").replace(contract_vs="combined", failed_points="both", target=501),
+    BeloteRules.preset("trois-joueurs").replace(
+        deck="32", hand_size=9, deal_packets="3-3", taker_takes_retourne=False, bergere=True, target=501
+    ),
+    BeloteRules.preset("belote-a-deux"),
+    BeloteRules.preset("belote-a-deux").replace(next_dealer="next", capot_bonus=90),
+    BeloteRules.preset("decouverte"),
+    BeloteRules.preset("decouverte").replace(decouverte_trump="fixed", belote_rebelote=True),
+]
+
+
+@pytest.mark.parametrize("rules", SMALL_RULES, ids=lambda r: str(r.options_changed() or r.preset_name))
+def test_small_table_matches_replay_to_the_end(rules: BeloteRules) -> None:
+    """Whole matches at two and three players replay exactly: the decks of the rules' pack, one
+    score per player, the dealer each deal (docs/design/belote-variants.md: the winner of a
+    deal deals the next at two players, next_dealer="winner")."""
+    for seed in range(3):
+        match = play(BeloteMatch(rules, seed=seed), 20_000, seed)
+        assert match.is_terminal()
+        record = match_to_record(match)
+        assert len(record["scores"]) == rules.players and record["winner"] in range(rules.players)
+        pack = 24 if rules.deck == "24" else 32
+        assert all(len(d["deck"].split()) == pack for d in record["deals"])
+        assert all(len(d["points"]) == rules.players for d in record["deals"])
+        again = match_from_record(records.loads(records.dumps(record)))
+        assert match_to_record(again) == record
+        assert again.scores == match.scores and again.winner == match.winner
+
+
+def test_trois_joueurs_record_body() -> None:
+    """Trois joueurs (docs/design/belote-variants.md, E3/F3): 24 cards without 7s and 8s, three
+    players each for himself, the next seat deals."""
+    match = play(BeloteMatch(BeloteRules.preset("trois-joueurs"), seed=4), 60, 4)
+    record = match_to_record(match)
+    deck = record["deals"][0]["deck"].split()
+    assert len(deck) == 24 and not any(card[0] in "78" for card in deck)
+    assert record["scores"] == match.scores and len(match.scores) == 3
+    dealers = [d["dealer"] for d in record["deals"]]
+    assert dealers == [(dealers[0] + i) % 3 for i in range(len(dealers))]
+    assert match_to_record(match_from_record(record)) == record
+
+
+def test_belote_a_deux_winner_deals_next() -> None:
+    """Belote à deux (docs/design/belote-variants.md, LS/E2): the winner of a deal deals the next,
+    the other player after a void deal; the record keeps each dealer and replays it."""
+    match = play(BeloteMatch(BeloteRules.preset("belote-a-deux"), seed=6), 20_000, 6)
+    record = match_to_record(match)
+    for before, after in zip(match.deals, match.deals[1:], strict=False):
+        result = before.result
+        assert result is not None
+        if result.redeal:
+            assert after.dealer == 1 - before.dealer
+        elif result.made:
+            assert after.dealer == result.takers
+        else:
+            assert after.dealer == 1 - result.takers
+    assert match_to_record(match_from_record(record)) == record
+
+
+def test_a_wrong_deck_for_the_pack_is_refused() -> None:
+    """A 24-card record refuses a 32-card deck and a 7 (deck=24: no 7s or 8s, E3/F3)."""
+    record = match_to_record(play(BeloteMatch(BeloteRules.preset("trois-joueurs"), seed=2), 30, 2))
+    full = match_to_record(BeloteMatch(BeloteRules.preset("classique"), seed=2))["deals"][0]["deck"]
+    record["deals"][0]["deck"] = full
+    with pytest.raises(RecordError, match=r"record deal 1 deck: expected the 24 cards of the pack \(deck=24"):
+        match_from_record(record)
+    deck = match_to_record(BeloteMatch(BeloteRules.preset("trois-joueurs"), seed=2))["deals"][0]["deck"].split()
+    record["deals"][0]["deck"] = " ".join(["7s", *deck[1:]])
+    with pytest.raises(RecordError, match=r"record deal 1 deck: expected the 24 cards"):
+        match_from_record(record)
+    record["deals"][0]["deck"] = " ".join(deck)
+    record["first_dealer"] = 3
+    with pytest.raises(RecordError, match=r'record "first_dealer" must be a seat 0\.\.2'):
+        match_from_record(record)

@@ -15,9 +15,11 @@ from tests.support import missing_scenario_tests
 
 
 def test_the_named_presets_exist():
-    """variants.md "Belote (004)": classic Belote (1000, or 501 in the short form), with SA/TA taking, and the
-    named bidding variants Coinche and Contrée."""
-    assert set(PRESETS) == {"classique", "classique-sa-ta", "classique-501", "coinche", "contree"}
+    """variants.md "Belote (004)": classic Belote (1000, or 501 in the short form), with SA/TA taking, the named
+    bidding variants Coinche and Contrée, and 004 "Variantes comunes" Trois Joueurs, Belote à Deux and Belote
+    Découverte (docs/design/belote-variants.md)."""
+    assert set(PRESETS) == {"classique", "classique-sa-ta", "classique-501", "coinche", "contree", "trois-joueurs",
+                            "belote-a-deux", "decouverte"}  # fmt: skip
     for name, r in PRESETS.items():
         assert r.preset_name == name and BeloteRules.preset(name) is r
     assert BeloteRules() == PRESETS["classique"]
@@ -70,13 +72,61 @@ def test_rules_are_frozen():
     assert r.replace(target=501).target == 501 and r.target == 1000
 
 
-def test_players_is_four():
-    """004 "Jugadores": "Exactamente 4 jugadores en dos parejas fijas" (the 3- and 2-player variants are not
-    played); a deal has four hands."""
-    with pytest.raises(RulesError, match="players"):
-        BeloteRules().replace(players=3)
-    s = BeloteState.new_deal(BeloteRules(), seed=0)
-    assert s.n == 4 and len(s.hands) == 4
+def test_players_and_deal_geometry_are_validated():
+    """004 "Jugadores": 4 players in two partnerships; 004 "Variantes comunes": Trois Joueurs and the two-player
+    games (docs/design/belote-variants.md, "Validation to add"). The auction (coinche, contrée) and a litige other
+    than dedans are partnership rules and need 4 players; découverte needs 2 players and the 32 cards; the deal
+    must fit the pack; players=4 deals the whole pack; the 3-player scoring options need 3 players."""
+    for players in (0, 1, 5):
+        with pytest.raises(RulesError, match=r"bad value .* for players: expected 2, 3 or 4"):
+            BeloteRules().replace(players=players)
+    for preset in ("trois-joueurs", "belote-a-deux"):
+        with pytest.raises(RulesError, match=r'bidding="auction" .* needs players=4'):
+            BeloteRules.preset(preset).replace(bidding="auction", scoring="contree", capot_scoring="contract_250")
+        for litige in ("held", "dropped"):
+            with pytest.raises(RulesError, match=f'litige="{litige}" needs players=4'):
+                BeloteRules.preset(preset).replace(litige=litige)
+    dec = BeloteRules.preset("decouverte")
+    for changes in ({"players": 3}, {"deck": "24"}, {"hand_size": 9}):
+        with pytest.raises(RulesError, match='layout="decouverte" needs players=2, deck="32" and hand_size=16'):
+            dec.replace(**changes)
+    for changes in ({"taker_takes_retourne": True}, {"bergere": True}):
+        with pytest.raises(RulesError, match="taker_takes_retourne=false and bergere=false"):
+            dec.replace(**changes)
+    with pytest.raises(RulesError, match='decouverte_trump="fixed" needs layout="decouverte"'):
+        BeloteRules.preset("belote-a-deux").replace(decouverte_trump="fixed")
+    # The geometry: the packets before the taking, the completion, the retourne and a bergère must fit the pack.
+    with pytest.raises(RulesError, match="hand_size=5 must be more than the 5 cards dealt before the taking"):
+        BeloteRules.preset("trois-joueurs").replace(hand_size=5)
+    with pytest.raises(RulesError, match="at most 16"):
+        BeloteRules.preset("belote-a-deux").replace(hand_size=17)
+    with pytest.raises(RulesError, match="3 hands of 9 cards and the retourne need more than the 24 cards"):
+        BeloteRules.preset("trois-joueurs").replace(hand_size=9)
+    with pytest.raises(RulesError, match="bergere=true needs a card left undealt"):
+        BeloteRules.preset("trois-joueurs").replace(bergere=True)
+    with pytest.raises(RulesError, match="players=4 deals the whole pack: hand_size must be 8"):
+        BeloteRules().replace(hand_size=7)
+    with pytest.raises(RulesError, match="4 hands of 8 cards and the retourne need more than the 32 cards"):
+        BeloteRules().replace(taker_takes_retourne=False)
+    with pytest.raises(RulesError, match="4 hands of 8 cards and the retourne need more than the 24 cards"):
+        BeloteRules().replace(deck="24")
+    with pytest.raises(RulesError, match="an auction deals every card: hand_size must be 8"):
+        BeloteRules.preset("coinche").replace(hand_size=7)
+    with pytest.raises(RulesError, match='next_dealer="winner" needs 2 or 3 players'):
+        BeloteRules().replace(next_dealer="winner")
+    for option, value in (("contract_vs", "combined"), ("failed_points", "vanish"), ("failed_points", "both")):
+        for preset in ("classique", "belote-a-deux"):
+            with pytest.raises(RulesError, match=f'{option}="{value}" needs players=3'):
+                BeloteRules.preset(preset).replace(**{option: value})
+    # What is accepted: the presets, and the old French 3-player deal (A3, LS, PP: 3+3, 9 each, 5 cards out).
+    old_french = BeloteRules.preset("trois-joueurs").replace(deck="32", deal_packets="3-3", hand_size=9,
+                                                            taker_takes_retourne=False, bergere=True)  # fmt: skip
+    s = BeloteState.new_deal(old_french, seed=0)
+    assert s.n == 3 and len(s.hands) == 3 and [h.bit_count() for h in s.hands] == [6, 6, 6]
+    assert BeloteRules().replace(deck="24", hand_size=6).hand_size == 6
+    for name, n in (("classique", 4), ("trois-joueurs", 3), ("belote-a-deux", 2), ("decouverte", 2)):
+        s = BeloteState.new_deal(PRESETS[name], seed=0)
+        assert s.n == n and len(s.hands) == n
 
 
 @pytest.mark.parametrize(
@@ -130,7 +180,41 @@ def test_unknown_preset_and_option_refused_and_dict_round_trip():
 
 #: Where each option of BeloteRules is exercised by a scenario (module, test name).
 OPTION_TESTS: dict[str, list[str]] = {
-    "players": ["test_rules:test_players_is_four"],
+    "players": [
+        "test_rules:test_players_and_deal_geometry_are_validated",
+        "test_variants:test_trois_joueurs_deal_5_each_retourne_then_8_each",
+        "test_variants:test_a_deux_deal_6_each_then_9_retourne_and_12_out_bergere_shown",
+    ],
+    "deck": [
+        "test_variants:test_trois_joueurs_deal_5_each_retourne_then_8_each",
+        "test_variants:test_the_24_card_pack_has_no_7s_or_8s_and_still_162_points",
+    ],
+    "hand_size": [
+        "test_variants:test_a_deux_deal_6_each_then_9_retourne_and_12_out_bergere_shown",
+        "test_variants:test_old_french_3_player_deal_9_each",
+    ],
+    "taker_takes_retourne": [
+        "test_variants:test_a_deux_deal_6_each_then_9_retourne_and_12_out_bergere_shown",
+        "test_variants:test_taker_takes_retourne_option_at_two_players",
+    ],
+    "bergere": [
+        "test_variants:test_a_deux_deal_6_each_then_9_retourne_and_12_out_bergere_shown",
+        "test_variants:test_old_french_3_player_deal_9_each",
+    ],
+    "layout": [
+        "test_variants:test_decouverte_layout_8_face_up_on_8_face_down",
+        "test_variants:test_decouverte_flip_after_each_trick_and_16_tricks",
+    ],
+    "decouverte_trump": ["test_variants:test_decouverte_trump_fixed_no_taker_each_scores_his_own"],
+    "contract_vs": ["test_variants:test_trois_joueurs_contract_vs_combined"],
+    "failed_points": [
+        "test_variants:test_trois_joueurs_failed_points_vanish_and_both",
+        "test_variants:test_trois_joueurs_failed_split_between_equal_opponents",
+    ],
+    "next_dealer": [
+        "test_variants:test_next_dealer_winner",
+        "test_match:test_seed_fixes_everything_and_the_dealer_moves_on",
+    ],
     "deal_packets": [
         "test_deal:test_deal_3_then_2_from_the_dealers_right",
         "test_deal:test_deal_2_then_3",

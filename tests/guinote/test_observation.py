@@ -82,9 +82,14 @@ def test_sample_is_consistent_with_the_observation(preset: str, seed: int, steps
     for c in world.stock + world.trick + ([world.indicator] if world.indicator >= 0 else []):
         everything |= 1 << c
     assert everything == FULL_DECK
-    assert sum(h.bit_count() for h in world.hands) + len(world.stock) + len(world.trick) + bin(
-        world.taken[0] | world.taken[1]
-    ).count("1") + (1 if world.indicator >= 0 else 0) == 40
+    assert (
+        sum(h.bit_count() for h in world.hands)
+        + len(world.stock)
+        + len(world.trick)
+        + bin(world.taken[0] | world.taken[1]).count("1")
+        + (1 if world.indicator >= 0 else 0)
+        == 40
+    )
 
 
 @settings(max_examples=60, deadline=None)

@@ -155,12 +155,17 @@ class BeloteMatch(MatchBase[BeloteState, DealRecord]):
 
 
 def next_dealer(rules: BeloteRules, dealer: int, result: BeloteResult) -> int:
-    """The next seat (004), or at 2 or 3 players with ``next_dealer="winner"`` the player
-    with the best score of the deal (LS, E2); after a void deal or a tie for it, the next seat."""
+    """The next seat (004), or at 2 or 3 players with ``next_dealer="winner"`` the winner of the
+    deal (LS, E2): the taker if he made his contract, else the opponent with the best score of
+    the deal; with no taker (découverte with a fixed trump), the best score. After a void deal,
+    or a tie for the best score, the next seat."""
     n = rules.players
     if rules.next_dealer == "winner" and not result.redeal:
-        top = max(result.scores)
-        best = [u for u, x in enumerate(result.scores) if x == top]
+        if result.takers >= 0 and result.made:
+            return result.takers
+        units = [u for u in range(len(result.scores)) if u != result.takers]
+        top = max(result.scores[u] for u in units)
+        best = [u for u in units if result.scores[u] == top]
         if len(best) == 1:
             return best[0]
     return (dealer + 1) % n

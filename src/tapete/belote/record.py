@@ -6,6 +6,13 @@ rules, the seed, the first dealer and each deal's dealer, deck and actions
 (and its scores once over), then whether the match is finished, its winner,
 its scores and the points held in litige.
 
+Every preset is recorded the same way: a deck lists the rules' pack (all 32
+cards, or the 24 of ``deck=24`` in ``trois-joueurs``) in dealing order, so a
+belote à deux deck holds the talon left out of play and its bergère, and a
+découverte deck the face-down cards under the face-up ones; the scores have
+one entry per scoring unit (the two teams at four players, else each player),
+and each deal's dealer follows from the rules (``next_dealer``) on replay.
+
 >>> m = BeloteMatch(BeloteRules.preset("coinche"), seed=11)
 >>> for _ in range(30):
 ...     m.apply_action(m.legal_actions()[-1])
@@ -23,14 +30,37 @@ from tapete.belote.actions import action_str, parse_action
 from tapete.belote.match import BeloteMatch
 from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
+from tapete.belote.state import pack_of
 from tapete.cards.french import cards_str, parse_cards
-from tapete.errors import RecordError
+from tapete.errors import CardParseError, RecordError
 
 GAME = "belote"
 
 
 def _points(result: BeloteResult) -> list[int]:
     return list(result.scores)
+
+
+def _read_decks(deals: list[Any], rules: BeloteRules) -> list[list[int]]:
+    """Each deal's deck, checked to hold every card of the rules' pack once."""
+    pack = pack_of(rules)
+    if len(pack) == 32:
+        return match_records.read_decks(deals, parse_cards, 32)
+    decks: list[list[int]] = []
+    for i, d in enumerate(deals):
+        if not isinstance(d, dict) or not isinstance(d.get("deck"), str) or not isinstance(d.get("actions"), list):
+            raise RecordError(f'record deal {i + 1}: expected an object with "dealer", "deck" and "actions"')
+        try:
+            deck = parse_cards(d["deck"])
+        except CardParseError as e:
+            raise RecordError(f"record deal {i + 1} deck: {e}") from None
+        if sorted(deck) != pack:
+            raise RecordError(
+                f"record deal {i + 1} deck: expected the {len(pack)} cards of the pack (deck={rules.deck}: "
+                "no 7s or 8s), each once"
+            )
+        decks.append(deck)
+    return decks
 
 
 def match_to_record(match: BeloteMatch) -> dict[str, Any]:
@@ -62,7 +92,7 @@ def match_from_record(data: Any) -> BeloteMatch:
     """Replay a record; any inconsistency raises :class:`RecordError` naming where."""
     data = records.check_envelope(data, GAME)
     rules, seed, dealer, deals = match_records.read_header(data, BeloteRules, lambda r: r.players)
-    decks = match_records.read_decks(deals, parse_cards, 32)
+    decks = _read_decks(deals, rules)
     match = BeloteMatch(rules, seed=seed, dealer=dealer, decks=decks)
     match_records.replay(match, data, deals, lambda text: parse_action(rules, text), _points)
     if "scores" in data and data["scores"] != match.scores:

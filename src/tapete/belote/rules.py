@@ -159,12 +159,24 @@ class BeloteRules(RulesBase):
                 raise RulesError(f'litige="{self.litige}" needs players=4')
         elif self.next_dealer == "winner":
             raise RulesError('next_dealer="winner" needs 2 or 3 players')
+        if self.players != 3:
+            if self.contract_vs != "each":
+                raise RulesError(f'contract_vs="{self.contract_vs}" needs players=3: the taker against two')
+            if self.failed_points != "higher":
+                raise RulesError(f'failed_points="{self.failed_points}" needs players=3: the taker against two')
         if self.layout == "decouverte":
             if self.players != 2 or self.deck != "32" or self.hand_size != 16:
                 raise RulesError('layout="decouverte" needs players=2, deck="32" and hand_size=16')
             if self.bidding != "taking":
                 raise RulesError('layout="decouverte" needs bidding="taking"')
+            if self.taker_takes_retourne or self.bergere:
+                raise RulesError(
+                    'layout="decouverte" needs taker_takes_retourne=false and bergere=false: the last card '
+                    "dealt stays in the dealer's layout and no card is left undealt"
+                )
         else:
+            if self.decouverte_trump != "taking":
+                raise RulesError(f'decouverte_trump="{self.decouverte_trump}" needs layout="decouverte"')
             _check_geometry(self)
         if self.min_bid < 0 or self.bid_step < 1:
             raise RulesError("min_bid must be 0 or more and bid_step 1 or more")
@@ -205,6 +217,9 @@ def _check_geometry(rules: BeloteRules) -> None:
     used = n * size + (0 if rules.taker_takes_retourne else 1)
     if used > cards:
         raise RulesError(f"{n} hands of {size} cards and the retourne need more than the {cards} cards of the pack")
+    if n == 4 and used != cards:
+        # The partnership scoring (dedans, capot) counts every card of the pack in play.
+        raise RulesError(f"players=4 deals the whole pack: hand_size must be {cards // n} with the retourne taken")
     if rules.bergere and used == cards:
         raise RulesError("bergere=true needs a card left undealt to show")
 

@@ -63,7 +63,8 @@ def score_deal(
     """Score a deal played to the end. ``card_points`` include the 10 for the last trick."""
     tk, df = takers, 1 - takers
     team_tricks = (tricks_by_seat[0] + tricks_by_seat[2], tricks_by_seat[1] + tricks_by_seat[3])
-    capot_team = 0 if team_tricks[0] == 8 else 1 if team_tricks[1] == 8 else -1
+    n_tricks = team_tricks[0] + team_tricks[1]  # 8, or 6 with the 24-card pack
+    capot_team = 0 if team_tricks[0] == n_tricks else 1 if team_tricks[1] == n_tricks else -1
     raw = list(card_points)
     if capot_team >= 0:
         raw[capot_team] = 152 + rules.last_trick_bonus + rules.capot_bonus
@@ -103,7 +104,7 @@ def score_deal(
         value = CAPOT_VALUE
         flat = rules.capot_scoring == "flat_500"
     elif bid == -2:  # générale: one player takes every trick
-        made = any(tricks_by_seat[s] == 8 for s in (tk, tk + 2))
+        made = any(tricks_by_seat[s] == n_tricks for s in (tk, tk + 2))
         value = GENERALE_VALUE
         flat = True
     else:

@@ -519,6 +519,10 @@ class BeloteState(TrickState):
                     self.hands[p] |= 1 << under
                     self.hidden[p] ^= 1 << under
                     self.under[x] = -1
+                    if (p == self.belote_seat and self.belote_played == 1 and under // 8 == self.trump
+                            and under % 8 in (KING, QUEEN)):  # fmt: skip
+                        # The other half of an announced belote, turned up: now public.
+                        self.known[p] |= 1 << under
         self.trick = []
         self.tricks_played += 1
         self.last_winner = w

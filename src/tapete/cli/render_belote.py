@@ -160,6 +160,106 @@ def turn_text(state: BeloteState) -> str:
 
 
 # ------------------------------------------------------------------ the layout
+def unit_text(state: BeloteState, unit: int) -> str:
+    """A scoring unit in words: a team with 4 players, else a seat (each plays for himself)."""
+    return team_text(unit) if state.n == 4 else seat_text(unit)
+
+
+def scores_text(scores: Iterable[int]) -> str:
+    """Scores of the units, ``120 - 80`` or ``120 - 80 - 45``."""
+    return " - ".join(str(x) for x in scores)
+
+
+def layout_text(state: BeloteState, seat: int, french: bool = False) -> str:
+    """Découverte: a seat's face-up cards, ``*`` after each one lying on a face-down card."""
+    return " ".join(
+        card_text(c, french) + ("*" if state.under[c] >= 0 else "") for c in sorted_cards(state, state.hands[seat])
+    ) or msg("show.hand.empty")
+
+
+def _retourne_row(layout: Layout, state: BeloteState, french: bool) -> None:
+    rules = state.rules
+    card = card_text(state.retourne, french)
+    if rules.layout == "decouverte":
+        if state.contract >= 0:
+            layout.row("show.retourne", msg("show.retourne.in_layout", card=card, seat=seat_text(state.dealer)))
+        else:
+            suit = suit_text(state.retourne // 8, french)
+            text = msg("show.retourne.last_dealt", card=card, suit=suit, seat=seat_text(state.dealer))
+            layout.row("show.retourne", text)
+        return
+    if state.contract >= 0:
+        if rules.taker_takes_retourne:
+            layout.row("show.retourne", msg("show.retourne.taken", card=card, seat=seat_text(state.taker)))
+        else:
+            layout.row("show.retourne", msg("show.retourne.not_taken", card=card))
+        return
+    suit = suit_text(state.retourne // 8, french)
+    dealt = sum(h.bit_count() for h in state.hands) + (1 if rules.taker_takes_retourne else 0)
+    to_deal = state.n * rules.hand_size - dealt
+    out = len(state.rest) - to_deal
+    if out > 0:
+        text = msg("show.retourne.proposes_out", card=card, suit=suit, count=to_deal, out=out)
+    else:
+        text = msg("show.retourne.proposes", card=card, suit=suit, count=len(state.rest))
+    layout.row("show.retourne", text)
+
+
+def _contract_row(layout: Layout, state: BeloteState, french: bool) -> None:
+    row = layout.row
+    rules = state.rules
+    if state.contract >= 0:
+        taker = state.taker
+        if taker < 0:
+            row("show.contract", msg("show.contract.fixed", contract=contract_text(state, french)))
+            return
+        text = msg("show.contract.taken", contract=contract_text(state, french), seat=seat_text(taker))
+        if state.n == 4:
+            text = f"{text}, {team_text(taker % 2)}"
+        elif state.n == 3:
+            others = [seat_text((taker + i) % 3) for i in (1, 2)]
+            text = msg("show.contract.against", contract=text, a=others[0], b=others[1])
+        row("show.contract", text)
+    elif state.redeal:
+        row("show.contract", msg("show.contract.void"))
+    elif state.high_bid >= 0:
+        value, contract = bid_of(rules, state.high_bid)
+        high = msg("show.contract.high", bid=_bid_text(value, contract, french), seat=seat_text(state.high_seat))
+        if state.coinched_by >= 0:
+            high = msg("show.contract.high_coinched", high=high, seat=seat_text(state.coinched_by))
+        row("show.contract", high)
+    else:
+        row("show.contract", msg("show.contract.none"))
+
+
+def _hand_rows(layout: Layout, state: BeloteState, french: bool) -> None:
+    """One row per seat: with 4 players its team; in découverte its face-up cards, marked, and
+    how many lie face down."""
+    n = state.n
+    decouverte = state.rules.layout == "decouverte"
+    for seat in range(n):
+        shown = cards_text(sorted_cards(state, state.known[seat]), french) if state.known[seat] else ""
+        to_act = seat == state.current_player
+        if n == 4:
+            held = cards_text(sorted_cards(state, state.hands[seat]), french)
+            layout.hand(seat, 4, held, shown, to_act)
+            continue
+        if decouverte:
+            held = layout_text(state, seat, french)
+        else:
+            held = cards_text(sorted_cards(state, state.hands[seat]), french)
+        extras = [msg("show.hand.line", who=seat_text(seat), cards=held)]
+        if decouverte:
+            extras.append(msg("show.hand.face_down", count=state.hidden[seat].bit_count()))
+        if shown:
+            extras.append(msg("show.hand.shown", cards=shown))
+        if to_act:
+            extras.append(msg("show.hand.to_act"))
+        layout.lines.append("  " + "   ".join(extras))
+    if decouverte and any(state.hidden):
+        layout.more(msg("show.hand.covered"))
+
+
 def show_position(state: BeloteState, french: bool = False, seed: int | None = None) -> str:
     """The readable layout printed by ``tapete show`` for a Belote position."""
     layout = Layout()
@@ -171,57 +271,41 @@ def show_position(state: BeloteState, french: bool = False, seed: int | None = N
         row("show.deal", msg("show.deal.seed", seed=seed, dealer=state.dealer))
     row("show.dealer", seat_text(state.dealer))
     if state.retourne >= 0:
-        card = card_text(state.retourne, french)
-        if state.contract >= 0:
-            row("show.retourne", msg("show.retourne.taken", card=card, seat=seat_text(state.taker)))
-        else:
-            suit = suit_text(state.retourne // 8, french)
-            row("show.retourne", msg("show.retourne.proposes", card=card, suit=suit, count=len(state.rest)))
+        _retourne_row(layout, state, french)
+    if state.bergere >= 0:
+        row("show.bergere", msg("show.bergere.card", card=card_text(state.bergere, french)))
+    if state.out:
+        row("show.out", msg("show.out.count", count=state.out.bit_count()))
     calls = [msg("show.call", seat=seat_text(seat), call=call_text(rules, a, french)) for seat, a in state.bids]
     row("show.bidding", "; ".join(calls) or msg("none"))
-    if state.contract >= 0:
-        taker = state.taker
-        text = msg("show.contract.taken", contract=contract_text(state, french), seat=seat_text(taker))
-        row("show.contract", f"{text}, {team_text(taker % 2)}")
-    elif state.redeal:
-        row("show.contract", msg("show.contract.void"))
-    elif state.high_bid >= 0:
-        value, contract = bid_of(rules, state.high_bid)
-        high = msg("show.contract.high", bid=_bid_text(value, contract, french), seat=seat_text(state.high_seat))
-        if state.coinched_by >= 0:
-            high = msg("show.contract.high_coinched", high=high, seat=seat_text(state.coinched_by))
-        row("show.contract", high)
-    else:
-        row("show.contract", msg("show.contract.none"))
+    _contract_row(layout, state, french)
     row("show.phase", msg(f"phase.{PHASE_NAMES[state.phase]}"))
     row("show.turn", turn_text(state))
     row("show.hands", "")
-    for seat in range(4):
-        shown = cards_text(sorted_cards(state, state.known[seat]), french) if state.known[seat] else ""
-        held = cards_text(sorted_cards(state, state.hands[seat]), french)
-        layout.hand(seat, 4, held, shown, seat == state.current_player)
+    _hand_rows(layout, state, french)
     if state.contract >= 0:
         _play_rows(layout, state, french)
-    if state.scores_before != (0, 0):
-        a, b = state.scores_before
-        row("show.match", msg("show.match.scores", a=a, b=b))
+    if any(state.scores_before):
+        if state.n == 4:
+            a, b = state.scores_before
+            row("show.match", msg("show.match.scores", a=a, b=b))
+        else:
+            row("show.match", msg("show.match.scores_list", scores=scores_text(state.scores_before)))
     if state.phase == OVER:
-        _result_rows(layout, state.result())
+        _result_rows(layout, state, state.result())
     return layout.text()
 
 
 def _play_rows(layout: Layout, state: BeloteState, french: bool) -> None:
-    """The trick, the last trick, what each team took, the declarations and the belote."""
+    """The trick, the last trick, what each team (or player) took, the declarations and the belote."""
     row = layout.row
-    layout.trick_rows(state, 4, lambda c: card_text(c, french))
-    for team in (0, 1):
-        text = msg(
-            "show.taken.belote",
-            team=team_text(team),
-            points=state.card_points[team],
-            tricks=f"{state.tricks_won[team]} + {state.tricks_won[team + 2]}",
-        )
-        if team == 0:
+    n = state.n
+    layout.trick_rows(state, n, lambda c: card_text(c, french))
+    for unit in range(state.units):
+        won = state.tricks_won
+        tricks = f"{won[unit]} + {won[unit + 2]}" if n == 4 else str(won[unit])
+        text = msg("show.taken.belote", team=unit_text(state, unit), points=state.card_points[unit], tricks=tricks)
+        if unit == 0:
             row("show.taken", text)
         else:
             layout.more(text)
@@ -234,11 +318,7 @@ def _play_rows(layout: Layout, state: BeloteState, french: bool) -> None:
             for seat, decls in by_seat.items()
         ]
         if state.tricks_played > 0:
-            team = state.decl_team
-            if team >= 0:
-                said.append(msg("show.declarations.scored", team=team_text(team), points=state.decl_points[team]))
-            else:
-                said.append(msg("show.declarations.none_score"))
+            said.extend(_declarations_scored(state))
         row("show.declarations", "; ".join(said))
     else:
         row("show.declarations", msg("none"))
@@ -246,27 +326,46 @@ def _play_rows(layout: Layout, state: BeloteState, french: bool) -> None:
         row("show.belote", msg("show.belote.held", seat=seat_text(state.belote_seat), played=state.belote_played))
 
 
-def _result_rows(layout: Layout, r: BeloteResult) -> None:
+def _declarations_scored(state: BeloteState) -> list[str]:
+    """Who scores the declarations, once the first trick is over: a team, or each player of the
+    winning side (at 3 players the two opponents count together against the taker)."""
+    side = state.decl_team
+    if side < 0:
+        return [msg("show.declarations.none_score" if state.n == 4 else "show.declarations.nobody")]
+    if state.n == 4:
+        return [msg("show.declarations.scored", team=team_text(side), points=state.decl_points[side])]
+    return [
+        msg("show.declarations.scored", team=seat_text(s), points=state.decl_points[s])
+        for s in range(state.n)
+        if state.side_of(s) == side and state.decl_points[s]
+    ]
+
+
+def _result_rows(layout: Layout, state: BeloteState, r: BeloteResult) -> None:
     if r.redeal:
         layout.row("show.result", msg("show.result.redeal"))
         return
-    for team in (0, 1):
+    for unit in range(len(r.scores)):
         text = msg(
             "show.result.belote",
-            team=team_text(team),
-            total=r.scores[team],
-            cards=r.card_points[team],
-            declarations=r.declarations[team],
-            belote=r.belote[team],
+            team=unit_text(state, unit),
+            total=r.scores[unit],
+            cards=r.card_points[unit],
+            declarations=r.declarations[unit],
+            belote=r.belote[unit],
         )
-        if team == 0:
+        if unit == 0:
             layout.row("show.result", text)
         else:
             layout.more(text)
+    if r.in_play != 152 + state.rules.last_trick_bonus:
+        layout.more(msg("show.result.in_play", points=r.in_play))
     if r.litige:
         layout.more(msg("show.result.litige", points=r.held))
+    elif r.takers < 0:
+        layout.more(msg("show.result.no_taker"))
     else:
         key = "show.result.made" if r.made else "show.result.dedans"
-        layout.more(msg(key, team=team_text(r.takers)))
+        layout.more(msg(key, team=unit_text(state, r.takers)))
     if r.capot_team >= 0:
-        layout.more(msg("show.result.capot", team=team_text(r.capot_team)))
+        layout.more(msg("show.result.capot", team=unit_text(state, r.capot_team)))
