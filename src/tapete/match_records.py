@@ -71,8 +71,13 @@ def read_header(
     return rules, seed, dealer, deals
 
 
-def read_decks(deals: list[Any], parse_cards: Callable[[str], list[int]], n_cards: int) -> list[list[int]]:
-    """Each deal's deck, checked to hold every card of the deck once."""
+def read_decks(
+    deals: list[Any], parse_cards: Callable[[str], list[int]], n_cards: int, pack: list[int] | None = None,
+    pack_note: str = "",
+) -> list[list[int]]:  # fmt: skip
+    """Each deal's deck, checked to hold every card of the pack once (by default ids 0..n_cards-1;
+    ``pack`` for a smaller one, ``pack_note`` saying which, e.g. "deck=24: no 7s or 8s")."""
+    want = list(range(n_cards)) if pack is None else pack
     decks: list[list[int]] = []
     for i, d in enumerate(deals):
         if not isinstance(d, dict) or not isinstance(d.get("deck"), str) or not isinstance(d.get("actions"), list):
@@ -81,8 +86,9 @@ def read_decks(deals: list[Any], parse_cards: Callable[[str], list[int]], n_card
             deck = parse_cards(d["deck"])
         except CardParseError as e:
             raise RecordError(f"record deal {i + 1} deck: {e}") from None
-        if sorted(deck) != list(range(n_cards)):
-            raise RecordError(f"record deal {i + 1} deck: expected the {n_cards} cards, each once")
+        if sorted(deck) != want:
+            note = f" ({pack_note})" if pack_note else ""
+            raise RecordError(f"record deal {i + 1} deck: expected the {len(want)} cards of the pack{note}, each once")
         decks.append(deck)
     return decks
 

@@ -32,7 +32,7 @@ from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
 from tapete.belote.state import pack_of
 from tapete.cards.french import cards_str, parse_cards
-from tapete.errors import CardParseError, RecordError
+from tapete.errors import RecordError
 
 GAME = "belote"
 
@@ -43,24 +43,8 @@ def _points(result: BeloteResult) -> list[int]:
 
 def _read_decks(deals: list[Any], rules: BeloteRules) -> list[list[int]]:
     """Each deal's deck, checked to hold every card of the rules' pack once."""
-    pack = pack_of(rules)
-    if len(pack) == 32:
-        return match_records.read_decks(deals, parse_cards, 32)
-    decks: list[list[int]] = []
-    for i, d in enumerate(deals):
-        if not isinstance(d, dict) or not isinstance(d.get("deck"), str) or not isinstance(d.get("actions"), list):
-            raise RecordError(f'record deal {i + 1}: expected an object with "dealer", "deck" and "actions"')
-        try:
-            deck = parse_cards(d["deck"])
-        except CardParseError as e:
-            raise RecordError(f"record deal {i + 1} deck: {e}") from None
-        if sorted(deck) != pack:
-            raise RecordError(
-                f"record deal {i + 1} deck: expected the {len(pack)} cards of the pack (deck={rules.deck}: "
-                "no 7s or 8s), each once"
-            )
-        decks.append(deck)
-    return decks
+    note = "" if rules.deck == "32" else f"deck={rules.deck}: no 7s or 8s"
+    return match_records.read_decks(deals, parse_cards, 32, pack_of(rules), note)
 
 
 def match_to_record(match: BeloteMatch) -> dict[str, Any]:
