@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
-
-from tapete.guinote.observation import GuinoteObservation
+from typing import Any, Protocol
 
 
 class Bot(Protocol):
     """Chooses an action from what its seat may see.
 
+    ``obs`` is the seat's observation (:func:`tapete.guinote.observation.observe`
+    or :func:`tapete.belote.observation.observe`), never the full state;
     ``obs.legal_actions`` lists the choices; ``rng`` is the bot's only source
     of randomness, so a seeded generator makes the bot reproducible.
     """
 
     name: str
 
-    def act(self, obs: GuinoteObservation, rng: random.Random) -> int: ...
+    def act(self, obs: Any, rng: random.Random) -> int: ...

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from tapete.guinote.actions import CLAIM
 from tapete.guinote.observation import GuinoteObservation
@@ -28,8 +29,9 @@ class RandomBot:
 
     name = "random"
 
-    def act(self, obs: GuinoteObservation, rng: random.Random) -> int:
-        choices = [a for a in obs.legal_actions if a != CLAIM or claim_is_right(obs)]
+    def act(self, obs: Any, rng: random.Random) -> int:
+        guinote = isinstance(obs, GuinoteObservation)
+        choices: list[int] = [a for a in obs.legal_actions if not guinote or a != CLAIM or claim_is_right(obs)]
         if not choices:
             raise ValueError(f"seat {obs.seat} has no action to choose: it is not its turn")
         return choices[rng.randrange(len(choices))]
