@@ -13,17 +13,35 @@ from importlib import resources
 import pytest
 from babel.messages.pofile import read_po
 
-from tapete.cli.messages import MESSAGES, msg, set_translator
+from tapete.cli.messages import CATALOGS, MESSAGES, msg, set_translator
 from tapete.errors import TapeteError
-from tapete.i18n import pick_language, translator
+from tapete.i18n import DOMAINS, pick_language, translator
 
 FIELD = re.compile(r"\{([a-z_]*)[^}]*\}")
 
 
 def catalog(lang: str):  # type: ignore[no-untyped-def]
-    po = resources.files("tapete") / "locale" / lang / "LC_MESSAGES" / "tapete.po"
-    with po.open("rb") as f:
-        return read_po(f, locale=lang)
+    """Every message of every catalog (gettext domain) of a language."""
+    out = []
+    for domain in DOMAINS:
+        po = resources.files("tapete") / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+        if po.is_file():
+            with po.open("rb") as f:
+                out.extend(read_po(f, locale=lang))
+    return out
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_each_catalog_holds_its_own_messages(lang: str) -> None:
+    for domain, messages in CATALOGS.items():
+        if not messages:
+            continue
+        po = resources.files("tapete") / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+        assert po.is_file(), f"{lang}: no {domain}.po (run tools/i18n_catalogs.py)"
+        with po.open("rb") as f:
+            ids = {m.id for m in read_po(f, locale=lang) if m.id}
+        missing = [key for key, english in messages.items() if english not in ids]
+        assert not missing, f"{lang} {domain}.po lacks {missing}"
 
 
 def fields(text: str) -> set[str]:

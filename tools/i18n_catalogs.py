@@ -1,10 +1,12 @@
 """Keep the es/fr gettext catalogs in step with the English messages.
 
 Run ``python tools/i18n_catalogs.py`` after adding or changing user-facing
-text: it collects every message id (the ``_("...")`` calls under src/tapete
-and the English texts of ``tapete.cli.messages``), adds new ids to
-``src/tapete/locale/<lang>/LC_MESSAGES/tapete.po`` with an empty translation,
-marks vanished ones obsolete, and lists what still needs translating.
+text: for each catalog (``tapete.cli.messages.CATALOGS``: ``tapete`` holds
+the ``_("...")`` calls under src/tapete and the core messages, the others
+one area each) it adds new ids to
+``src/tapete/locale/<lang>/LC_MESSAGES/<catalog>.po`` with an empty
+translation, drops vanished ones, and lists what still needs translating.
+``python tools/i18n_catalogs.py play`` updates only the named catalogs.
 """
 
 from __future__ import annotations
@@ -21,46 +23,54 @@ SRC = ROOT / "src" / "tapete"
 LANGS = ("es", "fr")
 
 
-def message_ids() -> list[str]:
-    ids: dict[str, None] = {}
+def message_ids() -> dict[str, list[str]]:
+    """Each catalog's message ids (English texts), in order."""
+    extracted: dict[str, None] = {}
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
         str(SRC), method_map=[("**.py", "python")], keywords={"_": None}
     ):
         if isinstance(message, str):
-            ids[message] = None
+            extracted[message] = None
     sys.path.insert(0, str(ROOT / "src"))
-    try:
-        from tapete.cli.messages import MESSAGES
-    except ImportError:
-        MESSAGES = {}
-    for text in MESSAGES.values():
-        ids[text] = None
-    return list(ids)
+    from tapete.cli.messages import CATALOGS
+
+    out: dict[str, list[str]] = {}
+    for domain, messages in CATALOGS.items():
+        ids: dict[str, None] = dict(extracted) if domain == "tapete" else {}
+        for text in messages.values():
+            ids[text] = None
+        out[domain] = list(ids)
+    return out
 
 
-def main() -> int:
-    template = Catalog(domain="tapete")
-    for msgid in message_ids():
-        template.add(msgid)
+def main(argv: list[str]) -> int:
     missing = 0
-    for lang in LANGS:
-        path = SRC / "locale" / lang / "LC_MESSAGES" / "tapete.po"
-        if path.exists():
-            with path.open("rb") as f:
-                catalog = read_po(f, locale=lang, domain="tapete")
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=lang, domain="tapete", project="tapete")
-        catalog.update(template, no_fuzzy_matching=True)
-        catalog.obsolete.clear()
-        with path.open("wb") as f:
-            write_po(f, catalog, width=120, omit_header=False, sort_output=False)
-        todo = [m.id for m in catalog if m.id and not m.string]
-        missing += len(todo)
-        for msgid in todo:
-            print(f"{lang}: untranslated: {msgid!r}")
+    for domain, ids in message_ids().items():
+        if argv and domain not in argv:
+            continue
+        template = Catalog(domain=domain)
+        for msgid in ids:
+            template.add(msgid)
+        for lang in LANGS:
+            path = SRC / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
+            if not ids and not path.exists():
+                continue
+            if path.exists():
+                with path.open("rb") as f:
+                    catalog = read_po(f, locale=lang, domain=domain)
+            else:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                catalog = Catalog(locale=lang, domain=domain, project="tapete")
+            catalog.update(template, no_fuzzy_matching=True)
+            catalog.obsolete.clear()
+            with path.open("wb") as f:
+                write_po(f, catalog, width=120, omit_header=False, sort_output=False)
+            todo = [m.id for m in catalog if m.id and not m.string]
+            missing += len(todo)
+            for msgid in todo:
+                print(f"{lang} {domain}.po: untranslated: {msgid!r}")
     return 1 if missing else 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    raise SystemExit(main(sys.argv[1:]))

@@ -2,8 +2,11 @@
 
 Interface code never holds sentences: it asks :func:`translator` for the
 language's ``gettext`` and passes English message ids, which the catalogs
-under ``tapete/locale/<lang>/LC_MESSAGES/tapete.po`` translate. English is
-the source language and needs no catalog.
+under ``tapete/locale/<lang>/LC_MESSAGES/`` translate. There is one catalog
+per area of the interface (``tapete.po`` for the core and the command line,
+``play.po`` for the terminal table, ...: see :data:`DOMAINS`), so that each
+area's text is kept on its own; a language's translator reads them all.
+English is the source language and needs no catalog.
 
 >>> _ = translator("es")
 >>> _("trump")
@@ -27,6 +30,8 @@ from tapete.errors import TapeteError
 
 LANGUAGES = ("en", "es", "fr")
 DOMAIN = "tapete"
+#: The catalogs of each language, one per area (see tapete.cli.messages.CATALOGS).
+DOMAINS = ("tapete", "play", "replay", "match", "rules")
 
 
 @cache
@@ -39,13 +44,23 @@ def translations(lang: str) -> gettext.NullTranslations:
     from babel.messages.mofile import write_mo
     from babel.messages.pofile import read_po
 
-    po = resources.files("tapete") / "locale" / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
-    with po.open("rb") as f:
-        catalog = read_po(f, locale=lang, domain=DOMAIN)
-    buf = io.BytesIO()
-    write_mo(buf, catalog)
-    buf.seek(0)
-    return gettext.GNUTranslations(buf)
+    folder = resources.files("tapete") / "locale" / lang / "LC_MESSAGES"
+    merged: gettext.NullTranslations | None = None
+    for domain in DOMAINS:
+        po = folder / f"{domain}.po"
+        if not po.is_file():
+            continue
+        with po.open("rb") as f:
+            catalog = read_po(f, locale=lang, domain=domain)
+        buf = io.BytesIO()
+        write_mo(buf, catalog)
+        buf.seek(0)
+        one = gettext.GNUTranslations(buf)
+        if merged is None:
+            merged = one
+        else:
+            merged.add_fallback(one)
+    return merged if merged is not None else gettext.NullTranslations()
 
 
 def translator(lang: str) -> Callable[[str], str]:

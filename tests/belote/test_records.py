@@ -113,7 +113,7 @@ def _insert_action(record: dict[str, Any], deal: int, index: int, text: str) -> 
         (lambda r: r.update(first_dealer=4), 'record "first_dealer" must be a seat 0..3'),
         (lambda r: r.update(deals=[]), 'record "deals" must be a non-empty list'),
         (lambda r: r["deals"][0].pop("deck"), 'record deal 1: expected an object with "dealer", "deck" and "actions"'),
-        (lambda r: r["deals"][0].update(deck="As Ks"), "record deal 1 deck: expected the 32 cards of the pack, each once"),
+        (lambda r: r["deals"][0].update(deck="As Ks"), "record deal 1 deck: expected the 32 cards of the pack"),
         (lambda r: r["deals"][0].update(deck="As 2s"), "record deal 1 deck: bad card '2s'"),
         (lambda r: _insert_action(r, 0, 0, "zz"), "record deal 1 action 1 (zz): bad action 'zz'"),
         (lambda r: _insert_action(r, 0, 0, "bid:80:h"), "record deal 1 action 1 (bid:80:h): illegal action"),

@@ -86,7 +86,7 @@ def corrupt(mutate: Any) -> dict[str, Any]:
         (lambda r: r["rules"]["options"].update(target="x"), "record rules: bad value 'x' for target"),
         (lambda r: r.update(first_dealer=7), 'record "first_dealer" must be a seat 0..3'),
         (lambda r: r.update(deals=[]), 'record "deals" must be a non-empty list'),
-        (lambda r: r["deals"][0].update(deck="1o 2o"), "record deal 1 deck: expected the 40 cards of the pack, each once"),
+        (lambda r: r["deals"][0].update(deck="1o 2o"), "record deal 1 deck: expected the 40 cards of the pack"),
         (lambda r: r["deals"][0].update(deck="1o 2x"), "record deal 1 deck: bad card '2x'"),
         (lambda r: r["deals"][0]["actions"].insert(0, "zz"), "record deal 1 action 1 (zz): bad action 'zz'"),
         (lambda r: r["deals"][0]["actions"].insert(0, "exchange"), "record deal 1 action 1 (exchange): illegal"),

@@ -18,8 +18,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-#: Message id -> English text (``str.format`` fields in braces).
-MESSAGES: Final[dict[str, str]] = {
+from tapete.cli import messages_match, messages_play, messages_replay, messages_rules
+
+#: Message id -> English text (``str.format`` fields in braces) of the core catalog (``tapete.po``).
+CORE: Final[dict[str, str]] = {
     # ------------------------------------------------------------ program and options
     "prog.description": "tapete: Guiñote and Belote positions, rules and games from the command line.",
     "prog.epilog": "Run 'tapete COMMAND --help' for the options of one command.",
@@ -266,6 +268,31 @@ MESSAGES: Final[dict[str, str]] = {
     "demo.belote.why.highest": "the highest score",
     "demo.belote.tie": "Several players passed the target with the same best score: one more deal.",
 }
+
+
+#: Each catalog (gettext domain, see :data:`tapete.i18n.DOMAINS`) and its messages: one per area
+#: of the interface, each in its own module, so that each area's text is kept on its own.
+CATALOGS: Final[dict[str, dict[str, str]]] = {
+    "tapete": CORE,
+    "play": messages_play.MESSAGES,
+    "replay": messages_replay.MESSAGES,
+    "match": messages_match.MESSAGES,
+    "rules": messages_rules.MESSAGES,
+}
+
+
+def _merge(catalogs: dict[str, dict[str, str]]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for domain, messages in catalogs.items():
+        for key, text in messages.items():
+            if key in out:
+                raise KeyError(f"message id {key!r} of catalog {domain!r} is already used")
+            out[key] = text
+    return out
+
+
+#: Every message id of every catalog -> its English text.
+MESSAGES: Final[dict[str, str]] = _merge(CATALOGS)
 
 
 def _identity(text: str) -> str:
