@@ -28,6 +28,10 @@ PROG = "tapete"
 
 #: The subcommand modules, in the order ``tapete --help`` lists them.
 COMMANDS: tuple[str, ...] = (
+    "tapete.cli.play",
+    "tapete.cli.replay",
+    "tapete.cli.match",
+    "tapete.cli.rules",
     "tapete.cli.demo",
     "tapete.cli.show",
     "tapete.cli.legal",

@@ -1,0 +1,46 @@
+"""Where tables are saved: one record file per match in a directory of the user's data.
+
+``TAPETE_HOME`` overrides the directory (tests, portable installs); otherwise
+it is the platform's user data directory (``~/.local/share/tapete`` on
+Linux), under ``games/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+from platformdirs import user_data_dir
+
+
+def default_directory() -> Path:
+    """The directory autosaved games go to."""
+    home = os.environ.get("TAPETE_HOME")
+    base = Path(home) if home else Path(user_data_dir("tapete", appauthor=False))
+    return base / "games"
+
+
+def latest_unfinished(directory: Path | None = None, game: str | None = None) -> Path | None:
+    """The most recently saved record of an unfinished match (of ``game`` if given), or None.
+
+    Unreadable or foreign files are skipped, never touched: a corrupt save must not
+    stop a player from resuming another one.
+    """
+    folder = directory if directory is not None else default_directory()
+    if not folder.is_dir():
+        return None
+    best: tuple[float, Path] | None = None
+    for path in folder.glob("*.json"):
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            mtime = path.stat().st_mtime
+        except (OSError, ValueError):
+            continue
+        if not isinstance(data, dict) or data.get("format") != "tapete-record" or data.get("finished", True):
+            continue
+        if game is not None and data.get("game") != game:
+            continue
+        if best is None or mtime > best[0]:
+            best = (mtime, path)
+    return best[1] if best is not None else None
