@@ -1,0 +1,196 @@
+"""Every position of a recorded match, and a cursor that walks them.
+
+A record holds each deal's dealer, deck and actions; replaying them through
+the engine rebuilds the state after 0, 1, ... k actions of every deal. The
+:class:`ReplayCursor` keeps that list and one index into it, so that a face
+(``tapete replay --print``, the Textual app) only asks for the next action,
+the next trick or deal N and draws what it gets. It is pure: no I/O, no text.
+
+>>> from tapete.games import GAMES
+>>> game = GAMES["guinote"]
+>>> match = game.new_match(game.rules("aragones-2p"), seed=3)
+>>> for _ in range(5):
+...     match.apply_action(match.legal_actions()[0])
+>>> cursor = ReplayCursor(game, match)
+>>> len(cursor), cursor.index, cursor.current.step
+(6, 0, 0)
+>>> cursor.end().current.step, cursor.back().current.step
+(5, 4)
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tapete import records
+from tapete.belote.state import BeloteState
+from tapete.errors import RecordError, SetupError
+from tapete.games import Game, Match, game_of_record
+from tapete.guinote.state import GuinoteState
+from tapete.notation import Position
+
+
+class ReplayError(SetupError):
+    """A place asked of a replay that it does not have (deal 9 of 3, seat 5 of 4)."""
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One position of the match: ``state`` after ``step`` actions of deal ``deal`` (both from 0)."""
+
+    deal: int
+    step: int
+    state: Position
+    #: The seat that made the action leading here and that action (-1, -1 at a deal's start).
+    actor: int
+    action: int
+    #: The state just before that action (None at a deal's start), to describe the action in it.
+    before: Position | None
+
+
+def start_state(game: Game, match: Match, deal: int) -> Position:
+    """Deal ``deal`` of the match as it was dealt: its deck and dealer and the match score before it,
+    as :class:`~tapete.guinote.match.GuinoteMatch` and :class:`~tapete.belote.match.BeloteMatch` start a deal."""
+    record = match.deals[deal]
+    rules = match.rules
+    if game.name == "guinote":
+        return GuinoteState.new_deal(
+            rules, record.deck, dealer=record.dealer, scores_before=record.scores_before, vueltas=record.vueltas
+        )
+    return BeloteState.new_deal(rules, record.deck, dealer=record.dealer, scores_before=record.scores_before)
+
+
+def deal_spots(game: Game, match: Match, deal: int) -> list[Spot]:
+    """The positions of one deal: dealt, then after each recorded action."""
+    state = start_state(game, match, deal)
+    spots = [Spot(deal, 0, state.clone(), -1, -1, None)]
+    for k, action in enumerate(match.deals[deal].actions, start=1):
+        before = state.clone()
+        actor = state.current_player
+        state.apply_action(action)
+        spots.append(Spot(deal, k, state.clone(), actor, action, before))
+    return spots
+
+
+class ReplayCursor:
+    """The positions of a match in order and where we are among them.
+
+    Moves return the cursor (so they chain) and stop at the ends instead of failing:
+    stepping forward from the last position stays there.
+    """
+
+    def __init__(self, game: Game, match: Match) -> None:
+        self.game = game
+        self.match = match
+        self.rules: Any = match.rules
+        self.players: int = game.players(match.rules)
+        self.spots: list[Spot] = []
+        #: Index of each deal's first position.
+        self.deal_starts: list[int] = []
+        for d in range(len(match.deals)):
+            self.deal_starts.append(len(self.spots))
+            self.spots.extend(deal_spots(game, match, d))
+        self.index: int = 0
+        #: Positions where a trick has just been completed, and every deal's start: where n/p stop.
+        self.trick_marks: list[int] = [
+            i
+            for i, spot in enumerate(self.spots)
+            if spot.before is None or spot.state.tricks_played > spot.before.tricks_played
+        ]
+
+    @classmethod
+    def from_record(cls, data: Any) -> ReplayCursor:
+        """The cursor of a parsed record (a ``"table"`` section, as ``tapete play`` writes, is ignored)."""
+        game = game_of_record(data)
+        return cls(game, game.from_record(data))
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> ReplayCursor:
+        """The cursor of a record file; a missing or corrupt file raises :class:`RecordError`."""
+        data = records.load(path)
+        try:
+            return cls.from_record(data)
+        except RecordError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError, IndexError) as e:
+            # A hand-edited record can break it in ways the reader does not name: still one line.
+            raise RecordError(f"record {os.fspath(path)!r} does not replay: {type(e).__name__}: {e}") from None
+
+    # ------------------------------------------------------------ where we are
+    def __len__(self) -> int:
+        return len(self.spots)
+
+    @property
+    def current(self) -> Spot:
+        return self.spots[self.index]
+
+    @property
+    def deals(self) -> int:
+        return len(self.deal_starts)
+
+    def deal_length(self, deal: int) -> int:
+        """How many actions deal ``deal`` has in the record."""
+        return len(self.match.deals[deal].actions)
+
+    def deal_record(self, deal: int) -> Any:
+        """The match's record of deal ``deal``: dealer, deck, actions, result and settlement."""
+        return self.match.deals[deal]
+
+    def is_last_deal(self, deal: int) -> bool:
+        return deal == self.deals - 1
+
+    # ------------------------------------------------------------ moves
+    def goto(self, index: int) -> ReplayCursor:
+        """Position ``index``, clamped to the first and last."""
+        self.index = max(0, min(index, len(self.spots) - 1))
+        return self
+
+    def forward(self) -> ReplayCursor:
+        return self.goto(self.index + 1)
+
+    def back(self) -> ReplayCursor:
+        return self.goto(self.index - 1)
+
+    def start(self) -> ReplayCursor:
+        return self.goto(0)
+
+    def end(self) -> ReplayCursor:
+        return self.goto(len(self.spots) - 1)
+
+    def goto_deal(self, deal: int) -> ReplayCursor:
+        """The first position of deal ``deal`` (from 0); a deal the record lacks raises :class:`ReplayError`."""
+        if not 0 <= deal < self.deals:
+            raise ReplayError(f"deal {deal + 1} is not in this record: expected 1..{self.deals}")
+        return self.goto(self.deal_starts[deal])
+
+    def next_deal(self) -> ReplayCursor:
+        """The start of the next deal, or the last position when this is the last deal."""
+        deal = self.current.deal
+        return self.goto_deal(deal + 1) if deal + 1 < self.deals else self.end()
+
+    def prev_deal(self) -> ReplayCursor:
+        """The start of this deal, or of the previous one when already at this deal's start."""
+        spot = self.current
+        if spot.step > 0 or spot.deal == 0:
+            return self.goto_deal(spot.deal)
+        return self.goto_deal(spot.deal - 1)
+
+    def next_trick(self) -> ReplayCursor:
+        """The next position where a trick is complete (or a deal starts); else the last position."""
+        later = [i for i in self.trick_marks if i > self.index]
+        return self.goto(later[0] if later else len(self.spots) - 1)
+
+    def prev_trick(self) -> ReplayCursor:
+        """The previous position where a trick is complete (or a deal starts)."""
+        earlier = [i for i in self.trick_marks if i < self.index]
+        return self.goto(earlier[-1] if earlier else 0)
+
+    def deal_spots(self, deal: int) -> Sequence[Spot]:
+        """The positions of one deal (from 0)."""
+        if not 0 <= deal < self.deals:
+            raise ReplayError(f"deal {deal + 1} is not in this record: expected 1..{self.deals}")
+        end = self.deal_starts[deal + 1] if deal + 1 < self.deals else len(self.spots)
+        return self.spots[self.deal_starts[deal] : end]
