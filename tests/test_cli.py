@@ -267,8 +267,9 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_commands_and_messages_are_registered() -> None:
-    assert COMMANDS == tuple(
-        f"tapete.cli.{name}" for name in ("play", "replay", "match", "rules", "demo", "show", "legal")
+    assert (
+        tuple(f"tapete.cli.{name}" for name in ("play", "replay", "match", "rules", "demo", "show", "legal"))
+        == COMMANDS
     )
     assert msg("seat", seat=3) == "seat 3"
     # Every message id used by the command modules exists (a typo would raise KeyError at run time).

@@ -24,11 +24,11 @@ from tapete.belote.rules import PRESETS as BELOTE_PRESETS
 from tapete.cli.command import Command, UsageError
 from tapete.cli.common import GAMES, deal_rules
 from tapete.cli.messages import msg
+from tapete.cli.rules_text import OptionEntry, Rules, RulesDoc, default_preset, describe, presets, rules_class, to_data
 from tapete.errors import RulesError
 from tapete.guinote.rules import DEFAULT_PRESET as GUINOTE_DEFAULT
 from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
 from tapete.notation import game_of_preset
-from tapete.cli.rules_text import OptionEntry, Rules, RulesDoc, default_preset, describe, presets, rules_class, to_data
 
 #: Indent of an option's explanation under its name, in plain text.
 _INDENT = "      "
