@@ -1,0 +1,165 @@
+"""Playing an arena run: bots against bots, deal by deal or match by match, in parallel processes.
+
+Every play starts from :meth:`Game.new_match <tapete.games.Game.new_match>`
+with a seed derived from the run's seed and the play's number, so a deal
+is the first deal of that match (its deck and dealer come from the seed),
+and a duplicate leg replays exactly the same cards. Each bot acts only on
+its seat's observation (:meth:`Game.observe <tapete.games.Game.observe>`),
+is a fresh instance for every play, and draws from its own generator
+seeded by the run seed, the play and the seat. A play's result therefore
+depends on nothing but the spec and the play, and the rows are the same
+whatever the number of worker processes or the size of the chunks.
+
+>>> spec = ArenaSpec(game="guinote", preset="aragones-2p", count=3, duplicate=True, seed=4)
+>>> result = run(spec)
+>>> [(r.index, r.leg, r.seating) for r in result.rows][:2]
+[(0, 0, (0, 1)), (0, 1, (1, 0))]
+>>> result.rows[0].seed == result.rows[1].seed and result.rows[0].dealer == result.rows[1].dealer
+True
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from typing import Any
+
+from tapete.arena.results import ArenaResult, PlayRow, deal_winner, summarize
+from tapete.arena.spec import ArenaSpec, Mode, Play, plan, play_seed
+from tapete.bots.base import Bot
+from tapete.bots.levels import make_bot
+from tapete.errors import IllegalActionError
+from tapete.games import Game
+from tapete.guinote.results import DealResult
+
+#: ``progress(done, total)``: plays finished so far, out of all the run's plays.
+Progress = Callable[[int, int], None]
+
+#: The most plays a worker gets at once: small enough for a lively progress bar.
+MAX_CHUNK = 200
+#: The fewest plays given a worker process of its own, per mode: starting one costs about 0.3 s, a few
+#: hundred random deals, but far fewer deals of a searching bot, so the bar is kept low.
+MIN_PLAYS_PER_WORKER: dict[str, int] = {"deals": 100, "matches": 10}
+
+
+def deal_points(result: Any) -> tuple[int, ...]:
+    """A finished deal's points per side: Guiñote totals (cards, cantes, bonuses), Belote scores."""
+    if isinstance(result, DealResult):
+        return result.totals
+    return tuple(int(x) for x in result.scores)
+
+
+def bot_rng(run_seed: int, play: Play, seat: int) -> random.Random:
+    """The generator of the bot in ``seat`` for one play: independent of every other play and seat."""
+    return random.Random(f"tapete-arena/{run_seed}/{play.index}/{play.leg}/{seat}")
+
+
+def play_one(game: Game, rules: Any, bots: Sequence[str], mode: Mode, run_seed: int, play: Play) -> PlayRow:
+    """Play one deal (the first of a seeded match) or one whole match, bots acting on observations."""
+    seed = play_seed(run_seed, play.index)
+    match = game.new_match(rules, seed=seed)
+    seats = game.players(rules)
+    players: list[Bot] = [make_bot(bots[play.seating[game.side_of(rules, s)]]) for s in range(seats)]
+    rngs = [bot_rng(run_seed, play, s) for s in range(seats)]
+    first = match.deals[0]
+    while not match.is_terminal() and (mode == "matches" or first.result is None):
+        seat = match.current_player
+        obs = game.observe(match, seat)
+        action = players[seat].act(obs, rngs[seat])
+        if action not in obs.legal_actions:
+            raise IllegalActionError(
+                f"bot {players[seat].name!r} in seat {seat} chose {action}, which is not legal "
+                f"(play {play.index}, leg {play.leg}, seed {seed})"
+            )
+        match.apply_action(action)
+    if mode == "deals":
+        points = deal_points(first.result)
+        winner = deal_winner(points)
+        deals = 1
+    else:
+        per_deal = [deal_points(d.result) for d in match.deals if d.result is not None]
+        points = tuple(sum(p[side] for p in per_deal) for side in range(len(play.seating)))
+        winner = match.winner
+        deals = len(match.deals)
+    return PlayRow(play.index, play.leg, seed, first.dealer, play.seating, points, winner, deals)
+
+
+def play_chunk(spec: ArenaSpec, plays: Sequence[Play]) -> list[PlayRow]:
+    """Play some of a run's plays (what one worker does at a time)."""
+    game = spec.game_info
+    rules = spec.rules()
+    return [play_one(game, rules, spec.bots, spec.mode, spec.seed, p) for p in plays]
+
+
+def chunk_size(total: int, workers: int) -> int:
+    """About sixteen chunks per worker (for load balance and a lively progress bar), at most :data:`MAX_CHUNK`.
+
+    >>> chunk_size(1000, 1), chunk_size(1000, 2), chunk_size(10, 4), chunk_size(100_000, 8)
+    (63, 32, 1, 200)
+    """
+    return max(1, min(MAX_CHUNK, -(-total // (16 * workers))))
+
+
+def workers_for(workers: int, total: int, min_plays: int = MIN_PLAYS_PER_WORKER["deals"]) -> int:
+    """The processes worth starting: at most ``workers``, each with at least ``min_plays`` plays.
+
+    >>> workers_for(8, 100), workers_for(8, 250), workers_for(2, 100_000), workers_for(4, 10, min_plays=1)
+    (1, 2, 2, 4)
+    """
+    return max(1, min(workers, total // max(1, min_plays)))
+
+
+def run(
+    spec: ArenaSpec,
+    progress: Progress | None = None,
+    chunk: int | None = None,
+    min_plays_per_worker: int | None = None,
+) -> ArenaResult:
+    """Play the whole run; ``workers`` > 1 spreads the chunks over that many processes.
+
+    A worker process is only started for every :data:`MIN_PLAYS_PER_WORKER` plays, so a small run uses
+    fewer processes (see :func:`workers_for`; ``min_plays_per_worker`` defaults to
+    :data:`MIN_PLAYS_PER_WORKER` of the mode); results never depend on it. Worker processes are
+    *spawned* (a fresh interpreter each, as on every platform), so a bot level registered in
+    :data:`~tapete.bots.levels.LEVELS` at run time rather than at import is only known with
+    ``workers=1``. ``chunk`` is the number of plays a worker gets at once (default: see
+    :func:`chunk_size`).
+    """
+    plays = plan(spec)
+    total = len(plays)
+    least = MIN_PLAYS_PER_WORKER[spec.mode] if min_plays_per_worker is None else min_plays_per_worker
+    workers = workers_for(spec.workers, total, least)
+    size = chunk if chunk is not None else chunk_size(total, workers)
+    if size < 1:
+        raise ValueError(f"chunk size must be at least 1, not {size}")
+    chunks = [plays[i : i + size] for i in range(0, total, size)]
+    workers = min(workers, len(chunks))
+    rows: list[PlayRow] = []
+    start = time.perf_counter()
+    if progress is not None:
+        progress(0, total)
+    if workers == 1:
+        for part in chunks:
+            rows.extend(play_chunk(spec, part))
+            if progress is not None:
+                progress(len(rows), total)
+    else:
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
+        futures: list[Future[list[PlayRow]]] = []
+        try:
+            futures = [pool.submit(play_chunk, spec, part) for part in chunks]
+            for future in as_completed(futures):
+                rows.extend(future.result())
+                if progress is not None:
+                    progress(len(rows), total)
+        except BaseException:
+            pool.shutdown(wait=False, cancel_futures=True)
+            raise
+        pool.shutdown()
+    seconds = time.perf_counter() - start
+    rows.sort(key=lambda r: (r.index, r.leg))
+    return ArenaResult(spec, tuple(rows), summarize(rows, spec.bots, spec.mode, spec.labels()), seconds, workers)
