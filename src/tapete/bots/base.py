@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Protocol
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How much thinking a search bot may do for one decision: wall-clock seconds, iterations
+    (samples, playouts), or both (whichever ends first). ``None`` fields: the bot's default."""
+
+    seconds: float | None = None
+    iterations: int | None = None
 
 
 class Bot(Protocol):
@@ -12,9 +22,10 @@ class Bot(Protocol):
     ``obs`` is the seat's observation (:func:`tapete.guinote.observation.observe`
     or :func:`tapete.belote.observation.observe`), never the full state;
     ``obs.legal_actions`` lists the choices; ``rng`` is the bot's only source
-    of randomness, so a seeded generator makes the bot reproducible.
+    of randomness, so a seeded generator makes the bot reproducible (a bot
+    with a time budget is reproducible only with an iteration budget instead).
     """
 
     name: str
 
-    def act(self, obs: Any, rng: random.Random) -> int: ...
+    def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int: ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from tapete.bots.base import Budget
 from tapete.guinote.actions import CLAIM
 from tapete.guinote.observation import GuinoteObservation
 
@@ -29,7 +30,7 @@ class RandomBot:
 
     name = "random"
 
-    def act(self, obs: Any, rng: random.Random) -> int:
+    def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
         guinote = isinstance(obs, GuinoteObservation)
         choices: list[int] = [a for a in obs.legal_actions if not guinote or a != CLAIM or claim_is_right(obs)]
         if not choices:
