@@ -119,6 +119,11 @@ class Game:
         """The observation of ``seat`` in the match's current deal: the only view a face or bot gets."""
         return self._observe(match.deal, seat)
 
+    def observe_deal(self, state: Any, seat: int) -> Any:
+        """The observation of ``seat`` in one deal state (e.g. a deal that just ended, when the
+        match has already moved on to the next)."""
+        return self._observe(state, seat)
+
     def action_str(self, rules: Any, action: int, symbols: bool = False) -> str:
         return self._action_str(rules, action, symbols)
 

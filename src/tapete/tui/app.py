@@ -1,0 +1,396 @@
+"""The full-screen table of ``tapete play``: one person against bots, a whole match, saved as it goes.
+
+:class:`TableApp` shows a :class:`~tapete.table.session.TableSession` from
+one seat. Everything drawn comes from that seat's observation (and the
+match's public score); choices go through :class:`~tapete.tui.driver.TableDriver`,
+which applies them through the session (refused ones change nothing and are
+explained in words) and saves after every action, so quitting with ``q``, a
+crash or Ctrl-C loses nothing and ``tapete play --resume`` continues.
+
+Bots move one action at a time with a short visible delay (``delay``
+seconds; 0 plays them at once, as the tests do) and a finished trick stays
+on the table until the next card is played.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import events
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Footer, Header, RichLog, Static
+
+from tapete.cli.messages import msg, set_translator
+from tapete.errors import IllegalActionError
+from tapete.i18n import translator
+from tapete.table.narrate import Happened, action_label, seat_label, sort_hand
+from tapete.table.session import TableSession
+from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar
+from tapete.tui.board import SeatPanel, TrickView, places
+from tapete.tui.cards import CardSlot, HandView, card_text
+from tapete.tui.driver import CONTRACT_KEYS, GUINOTE_KEYS, TableDriver
+from tapete.tui.info import InfoPanel
+from tapete.tui.screens import breakdown_screen, help_screen, last_trick_screen
+
+
+class TableScreen(Screen[None]):
+    """The table: seats, trick, hand, buttons, the score panel and the log."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "move(-1)", "play.key.left", priority=True),
+        Binding("right", "move(1)", "play.key.right", priority=True),
+        Binding("enter", "play_selected", "play.key.play", priority=True),
+        Binding("space", "play_selected", "play.key.play", show=False, priority=True),
+        Binding("up,plus,equals_sign", "level(1)", "play.key.level_up", show=False),
+        Binding("down,minus", "level(-1)", "play.key.level_down", show=False),
+        Binding("l", "last_trick", "play.key.last_trick"),
+        Binding("question_mark", "help", "play.key.help"),
+        Binding("q", "quit_table", "play.key.quit"),
+        Binding("ctrl+c", "quit_table", "play.key.quit", show=False, priority=True),
+    ]
+
+    def __init__(self, driver: TableDriver, delay: float) -> None:
+        super().__init__(id="table-screen")
+        # Key descriptions are message ids: translated now, in the language chosen at start.
+        for key, bindings in self._bindings.key_to_bindings.items():
+            self._bindings.key_to_bindings[key] = [
+                dataclasses.replace(b, description=msg(b.description)) if b.description.startswith("play.") else b
+                for b in bindings
+            ]
+        self.driver = driver
+        self.delay = delay
+        self.bid_level = 0
+        self.waiting = False  # a modal (the breakdown) holds the bots
+        self.scheduled = False
+        self.last_trick: tuple[int, list[tuple[int, int]]] | None = None
+        self.log_lines: list[str] = []
+        self.status_text = ""
+        self.error = False
+        self._turn_seen = False
+
+    # ------------------------------------------------------------------ layout
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                with Horizontal(id="top-row"):
+                    yield SeatPanel("top")
+                with Horizontal(id="mid-row"):
+                    yield SeatPanel("left")
+                    yield TrickView()
+                    yield SeatPanel("right")
+                yield SeatPanel("bottom")
+                yield HandView()
+                yield ActionBar()
+                yield Static("", id="status")
+            with Vertical(id="side"):
+                yield InfoPanel()
+                log = RichLog(id="log", wrap=True, markup=False)
+                log.can_focus = False
+                yield log
+        yield Footer()
+
+    def on_mount(self) -> None:
+        session = self.driver.session
+        self.write_log([msg("play.log.welcome", game=session.game.title, deal=session.deal_number)])
+        self.refresh_table()
+        self.schedule()
+
+    # ------------------------------------------------------------------ drawing
+    @property
+    def game_name(self) -> str:
+        return self.driver.game_name
+
+    def refresh_table(self) -> None:
+        obs = self.driver.view()
+        session = self.driver.session
+        game = self.game_name
+        n = len(obs.hand_sizes)
+        clockwise = getattr(obs.rules, "direction", "anticlockwise") == "clockwise"
+        rel = places(n, clockwise)
+        where = {(obs.seat + r) % n: place for r, place in rel.items()}
+        won = [0] * n
+        for _, winner, _ in obs.tricks:
+            won[winner] += 1
+        for panel in self.query(SeatPanel):
+            seats = [s for s, p in where.items() if p == panel.place]
+            seat = seats[0] if seats else -1
+            kind = session.seats[seat] if seat >= 0 else "bot"
+            level = session.levels[seat] if seat >= 0 else None
+            panel.show(game, seat, obs, kind, level, won[seat] if seat >= 0 else 0)
+        # The trick in progress, or the one just completed (until the next card).
+        if obs.trick:
+            best_seat = _best_seat(game, obs)
+            caption = msg("play.trick.best", seat=seat_label(best_seat))
+            self.query_one(TrickView).show(game, list(obs.trick), where, caption, False)
+        elif self.last_trick is not None:
+            winner, plays = self.last_trick
+            self.query_one(TrickView).show(game, plays, where, msg("play.trick.won", seat=seat_label(winner)), True)
+        else:
+            self.query_one(TrickView).show(game, [], where, "", False)
+        hand = sort_hand(game, obs, obs.hand)
+        legal = set(obs.legal_actions)
+        self.query_one(HandView).show(game, hand, legal)
+        self.query_one(InfoPanel).show(game, session.game.title, obs, session.match, session.deal_number)
+        self.query_one(ActionBar).show(self.choices(obs))
+        if not self.error:
+            self.set_status(self.prompt(obs), error=False)
+
+    def prompt(self, obs: Any) -> str:
+        session = self.driver.session
+        if session.is_over():
+            winner = session.match.winner
+            players = len(obs.hand_sizes)
+            side = seat_label(winner) if players != 4 else msg("team", team=winner)
+            return msg("play.status.match_over", side=side)
+        if obs.current_player != obs.seat:
+            return msg("play.status.waiting", seat=seat_label(obs.current_player))
+        phase = obs.phase
+        if self.game_name == "guinote":
+            key = {
+                "window": "play.status.window",
+                "predraw": "play.status.predraw",
+            }.get(phase, "play.status.lead" if not obs.trick else "play.status.play")
+        else:
+            key = (
+                "play.status.bid" if phase == "bidding" else "play.status.lead" if not obs.trick else "play.status.play"
+            )
+        return msg(key)
+
+    def choices(self, obs: Any) -> list[tuple[int, str]]:
+        """The buttons: the legal non-card actions with their keys (and the bid level in an auction)."""
+        if obs.current_player != obs.seat:
+            return []
+        game = self.game_name
+        n_cards = 32 if game == "belote" else 40
+        others = [a for a in obs.legal_actions if a >= n_cards]
+        if not others:
+            return []
+        keys = {v: k for k, v in GUINOTE_KEYS.items()} if game == "guinote" else {}
+        out: list[tuple[int, str]] = []
+        if game == "belote":
+            from tapete.belote import actions as b
+
+            rules = obs.rules
+            auction = rules.bidding == "auction"
+            low = self.driver.min_bid_level(obs)
+            if auction and obs.phase == "bidding" and obs.coinched_by < 0:
+                self.bid_level = max(self.bid_level, low)
+                levels = self.driver.bid_levels(obs)
+                self.bid_level = min(self.bid_level, len(levels) - 1)
+            for a in others:
+                if a == b.PASS:
+                    keys[a] = "p"
+                elif a in (b.COINCHE, b.SURCOINCHE):
+                    keys[a] = "x"
+                elif a == b.DECLARE:
+                    keys[a] = "e"
+                elif b.TAKE <= a < b.BID:
+                    keys[a] = CONTRACT_KEYS[a - b.TAKE]
+            for a in others:
+                if a < b.BID:
+                    out.append((a, f"[{keys[a]}] {action_label(game, obs, a)}"))
+            bids = [a for a in others if a >= b.BID and (a - b.BID) // 6 == self.bid_level]
+            if any(a >= b.BID for a in others):
+                out.append((LEVEL_DOWN, "[-]"))
+                for a in bids:
+                    out.append((a, f"[{CONTRACT_KEYS[(a - b.BID) % 6]}] {action_label(game, obs, a)}"))
+                out.append((LEVEL_UP, "[+]"))
+            return out
+        return [(a, f"[{keys.get(a, '?')}] {action_label(game, obs, a)}") for a in others]
+
+    def set_status(self, text: str, error: bool) -> None:
+        self.status_text = text
+        self.error = error
+        status = self.query_one("#status", Static)
+        status.update(Text(text, style="bold red" if error else "bold"))
+        status.set_class(error, "error")
+
+    def write_log(self, lines: list[str]) -> None:
+        log = self.query_one("#log", RichLog)
+        for line in lines:
+            self.log_lines.append(line)
+            log.write(line)
+
+    # ------------------------------------------------------------------ the flow of play
+    def choose(self, action: int) -> None:
+        """The person's choice: played if legal, else explained (and nothing changes)."""
+        if self.waiting:
+            return
+        obs = self.driver.view()
+        if action not in obs.legal_actions:
+            self.set_status(self.driver.explain(action), error=True)
+            return
+        try:
+            happened = self.driver.play(action)
+        except IllegalActionError as e:  # the session's last word: never expected after the check above
+            self.set_status(str(e), error=True)
+            return
+        self.error = False
+        self.after(happened)
+        self.schedule()
+
+    def after(self, happened: Happened) -> None:
+        """Log what happened, remember a completed trick, show the breakdown at the end of a deal."""
+        self.write_log(self.driver.lines(happened))
+        a, b = happened.after, happened.before
+        if 0 <= happened.action < (32 if self.game_name == "belote" else 40):
+            if len(a.tricks) > len(b.tricks):
+                leader, winner, cards = a.tricks[-1]
+                n = len(a.hand_sizes)
+                self.last_trick = (winner, [((leader + i) % n, c) for i, c in enumerate(cards)])
+            else:
+                self.last_trick = None
+        if happened.record is not None:
+            from tapete.table.narrate import deal_breakdown, match_over_line
+
+            lines = deal_breakdown(self.game_name, a.rules, happened.record, a)
+            if happened.match_winner >= 0:
+                lines.append(match_over_line(self.game_name, a.rules, happened.match_winner))
+            self.waiting = True
+            self.app.push_screen(breakdown_screen(lines), self.breakdown_closed)
+        self.refresh_table()
+
+    def breakdown_closed(self, _: None = None) -> None:
+        self.waiting = False
+        self.refresh_table()
+        self.schedule()
+
+    def schedule(self) -> None:
+        """Let the bots play: at once without a delay, else one action per tick."""
+        if self.waiting or self.scheduled:
+            return
+        session = self.driver.session
+        if session.is_over() or session.is_human_turn():
+            return
+        if self.delay <= 0:
+            while not self.waiting and not session.is_over() and not session.is_human_turn():
+                step = self.driver.bot_step()
+                if step is None:
+                    break
+                self.after(step)
+            return
+        pause = self.delay * (2 if self.last_trick is not None and not self.driver.view().trick else 1)
+        self.scheduled = True
+        self.set_timer(pause, self.bot_tick)
+
+    def bot_tick(self) -> None:
+        self.scheduled = False
+        if self.waiting:
+            return
+        step = self.driver.bot_step()
+        if step is not None:
+            self.after(step)
+        self.schedule()
+
+    # ------------------------------------------------------------------ keys and clicks
+    def action_move(self, step: int) -> None:
+        self.query_one(HandView).move(step)
+        self.refresh_table()
+
+    def action_play_selected(self) -> None:
+        card = self.query_one(HandView).selected_card()
+        if card >= 0:
+            self.choose(card)
+
+    def action_level(self, step: int) -> None:
+        obs = self.driver.view()
+        if self.game_name != "belote" or obs.rules.bidding != "auction":
+            return
+        levels = len(self.driver.bid_levels(obs))
+        self.bid_level = max(self.driver.min_bid_level(obs), min(levels - 1, self.bid_level + step))
+        self.refresh_table()
+
+    def action_last_trick(self) -> None:
+        obs = self.driver.view()
+        tricks = obs.reviewable_tricks() if hasattr(obs, "reviewable_tricks") else obs.tricks[-1:]
+        n = len(obs.hand_sizes)
+        if not tricks:
+            body: Any = Text(msg("play.last_trick.none"))
+        else:
+            body = Table.grid(padding=(0, 2))
+            for leader, winner, cards in tricks[-8:]:
+                row = Text()
+                for i, c in enumerate(cards):
+                    if i:
+                        row.append("  ")
+                    row.append(seat_label((leader + i) % n) + " ", style="dim")
+                    row.append_text(card_text(self.game_name, c))
+                body.add_row(row, Text(msg("play.trick.won", seat=seat_label(winner)), style="italic"))
+        self.app.push_screen(last_trick_screen(body))
+
+    def action_help(self) -> None:
+        self.app.push_screen(help_screen())
+
+    def action_quit_table(self) -> None:
+        self.app.exit(0)
+
+    def on_key(self, event: events.Key) -> None:
+        key = event.character if event.character and event.character.isprintable() else event.key
+        if key.isdigit() and key != "0":
+            if self.query_one(HandView).select(int(key) - 1):
+                self.refresh_table()
+            event.stop()
+            return
+        obs = self.driver.view()
+        action = self.driver.action_for_key(key.lower(), obs, self.bid_level)
+        if action is not None:
+            event.stop()
+            self.choose(action)
+
+    def on_card_slot_chosen(self, message: CardSlot.Chosen) -> None:
+        hand = self.query_one(HandView)
+        hand.select(hand.slot_of(message.card))
+        self.choose(message.card)
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        action = self.query_one(ActionBar).action_of(event.button)
+        if action is None:
+            return
+        if action == LEVEL_DOWN:
+            self.action_level(-1)
+        elif action == LEVEL_UP:
+            self.action_level(1)
+        else:
+            self.choose(action)
+
+
+def _best_seat(game_name: str, obs: Any) -> int:
+    from tapete.table.narrate import trick_best
+
+    return trick_best(game_name, obs, list(obs.trick))[0]
+
+
+class TableApp(App[int]):
+    """``tapete play``: a match at the terminal, from the person's ``seat``."""
+
+    CSS_PATH = "table.tcss"
+    ENABLE_COMMAND_PALETTE = False
+
+    def __init__(self, session: TableSession, seat: int, lang: str | None = None, delay: float = 0.6) -> None:
+        if lang is not None:
+            set_translator(translator(lang))
+        super().__init__()
+        self.session = session
+        self.seat = seat
+        self.driver = TableDriver(session, seat)
+        self.delay = delay
+        self.title = msg("play.title", game=session.game.title)
+        self.sub_title = msg("play.subtitle", seat=seat_label(seat), preset=session.rules.preset_name)
+
+    def on_mount(self) -> None:
+        self.push_screen(TableScreen(self.driver, self.delay))
+
+    @property
+    def table(self) -> TableScreen:
+        """The table screen (under any modal)."""
+        for screen in self.screen_stack:
+            if isinstance(screen, TableScreen):
+                return screen
+        raise LookupError("the table is not shown yet")

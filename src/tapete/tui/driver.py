@@ -1,0 +1,121 @@
+"""The table's logic without the screen: one person's seat at a :class:`TableSession`.
+
+The Textual screen only draws and reads keys; what an action does (apply it
+through the session, which refuses illegal ones and autosaves, then tell the
+log what happened from the person's observations) lives here, so that it can
+be tested and reused by other faces. Keys map to actions for both games
+(:meth:`TableDriver.action_for_key`), legal or not: a key for a refused
+action gets an explanation, never silence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from tapete.belote import actions as bactions
+from tapete.games import Game
+from tapete.guinote import actions as gactions
+from tapete.table.explain import explain_illegal
+from tapete.table.narrate import Happened, narrate
+from tapete.table.session import TableSession
+
+#: Guiñote keys: sing in oros, copas, espadas, bastos; tute; exchange the 7; claim (win); pass.
+GUINOTE_KEYS: Final = {
+    "o": gactions.SING + 0,
+    "c": gactions.SING + 1,
+    "e": gactions.SING + 2,
+    "b": gactions.SING + 3,
+    "t": gactions.TUTE,
+    "x": gactions.EXCHANGE,
+    "w": gactions.CLAIM,
+    "p": gactions.PASS,
+}
+#: Belote contract keys: spades, hearts, diamonds, clubs, sans-atout (a), tout-atout (t).
+CONTRACT_KEYS: Final = "shdcat"
+
+
+class TableDriver:
+    """One person at a table: their view, their choices, the bots' turns, the log."""
+
+    def __init__(self, session: TableSession, seat: int) -> None:
+        self.session = session
+        self.seat = seat
+        self.game: Game = session.game
+
+    @property
+    def game_name(self) -> str:
+        return self.game.name
+
+    def view(self) -> Any:
+        """The person's observation now: everything the screen draws comes from it."""
+        return self.session.observation(self.seat)
+
+    def explain(self, action: int) -> str:
+        """Why ``action`` is refused now, in the person's language."""
+        from tapete.cli.messages import msg
+
+        key, values = explain_illegal(self.game_name, self.view(), action)
+        return msg(key, **values)
+
+    def play(self, action: int) -> Happened:
+        """The person's choice; raises IllegalActionError (nothing changes) if refused."""
+        return self._step(self.seat, action, lambda: self.session.play(self.seat, action))
+
+    def bot_step(self) -> Happened | None:
+        """The bot to act, if any, plays one action."""
+        seat = self.session.current_player
+        if seat < 0 or self.session.seats[seat] != "bot":
+            return None
+        done: list[tuple[int, int]] = []
+
+        def apply() -> None:
+            step = self.session.bot_step()
+            assert step is not None
+            done.append(step)
+
+        return self._step(seat, -1, apply, done)
+
+    def _step(
+        self, seat: int, action: int, apply: Callable[[], None], done: list[tuple[int, int]] | None = None
+    ) -> Happened:
+        match = self.session.match
+        before = self.view()
+        state = match.deal
+        index = len(match.deals) - 1
+        apply()
+        if done:
+            action = done[0][1]
+        record = match.deals[index]
+        finished = record.result is not None
+        # The same deal after the action: when the action ended it, its final position as the seat sees it.
+        after = self.game.observe_deal(state, self.seat)
+        return Happened(seat, action, before, after, record if finished else None, match.winner)
+
+    def lines(self, happened: Happened) -> list[str]:
+        return narrate(self.game_name, happened)
+
+    def action_for_key(self, key: str, obs: Any, bid_level: int) -> int | None:
+        """The action a letter stands for now (legal or not), or None for a key that means nothing."""
+        if self.game_name == "guinote":
+            return GUINOTE_KEYS.get(key)
+        rules = obs.rules
+        if key == "p":
+            return bactions.PASS
+        if key == "x":
+            return bactions.SURCOINCHE if obs.coinched_by >= 0 else bactions.COINCHE
+        if key == "e":
+            return bactions.DECLARE
+        if len(key) == 1 and key in CONTRACT_KEYS:
+            contract = CONTRACT_KEYS.index(key)
+            if rules.bidding == "auction":
+                return bactions.BID + bid_level * 6 + contract
+            return bactions.TAKE + contract
+        return None
+
+    def min_bid_level(self, obs: Any) -> int:
+        """The lowest auction level still open (0 before any bid)."""
+        return 0 if obs.high_bid < 0 else (obs.high_bid - bactions.BID) // 6 + 1
+
+    def bid_levels(self, obs: Any) -> list[int]:
+        return bactions.bid_levels(obs.rules)

@@ -1,0 +1,73 @@
+"""Modal views over the table: the end-of-deal breakdown, the last trick, the help.
+
+Each closes with enter, space or escape, and the table waits for it: bots
+do not move on while a breakdown is being read.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from tapete.cli.messages import msg
+
+
+class InfoScreen(ModalScreen[None]):
+    """A framed text with a title; any of enter, space, escape closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "close", show=False, priority=True),
+        Binding("space", "close", show=False, priority=True),
+        Binding("escape", "close", show=False, priority=True),
+        Binding("q", "close", show=False, priority=True),
+    ]
+
+    def __init__(self, title: str, body: RenderableType, name: str) -> None:
+        super().__init__(id=name, classes="modal")
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.title_text, style="bold"), classes="dialog-title")
+            yield Static(self.body, classes="dialog-body")
+            yield Static(Text(msg("play.modal.close"), style="dim italic"), classes="dialog-hint")
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+def breakdown_screen(lines: list[str]) -> InfoScreen:
+    """The end of a deal: how it scored and what it did to the match."""
+    return InfoScreen(msg("play.modal.breakdown"), Text("\n".join(lines)), "breakdown")
+
+
+def last_trick_screen(body: RenderableType) -> InfoScreen:
+    return InfoScreen(msg("play.modal.last_trick"), body, "last-trick")
+
+
+def help_screen() -> InfoScreen:
+    keys = [
+        ("← →  1-9", msg("play.help.select")),
+        ("enter / space", msg("play.help.play")),
+        (msg("play.help.mouse_key"), msg("play.help.mouse")),
+        ("p", msg("play.help.pass")),
+        ("o c e b / t / x / w", msg("play.help.guinote")),
+        ("s h d c a t / x / e", msg("play.help.belote")),
+        ("- + ↑ ↓", msg("play.help.level")),
+        ("l", msg("play.help.last")),
+        ("?", msg("play.help.help")),
+        ("q", msg("play.help.quit")),
+    ]
+    body = Text()
+    for key, what in keys:
+        body.append(f"{key:<22}", style="bold cyan")
+        body.append(what + "\n")
+    return InfoScreen(msg("play.modal.help"), body, "help")

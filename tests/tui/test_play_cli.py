@@ -1,0 +1,72 @@
+"""``tapete play`` on bad input: one line on stderr, exit status 2, no traceback, no table opened."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from tapete.cli.main import build_parser, main
+from tapete.cli.play import build_session
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TAPETE_HOME", str(tmp_path))
+    return tmp_path
+
+
+def fails(capsys: pytest.CaptureFixture[str], argv: list[str]) -> str:
+    assert main(["play", *argv, "--lang", "en"]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("tapete")
+    return err
+
+
+@pytest.mark.parametrize(
+    ("argv", "words"),
+    [
+        (["--preset", "nope"], "unknown Guiñote preset 'nope'"),
+        (["belote", "--preset", "aragones"], "tapete play guinote --preset aragones"),
+        (["--option", "target=abc"], "bad value 'abc' for target"),
+        (["--option", "colour=red"], "unknown Guiñote option 'colour'"),
+        (["--option", "target"], "expected KEY=VALUE"),
+        (["--target", "50", "--option", "target=60"], "--target and --option target"),
+        (["--seat", "4"], "seat 4 is not at this table: expected 0 to 3"),
+        (["--bots", "genius"], "invalid choice: 'genius'"),
+        (["--delay", "-1"], "bad --delay"),
+        (["--resume"], "no unfinished match to resume"),
+        (["--resume", "--seed", "3"], "leave out --seed"),
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], argv: list[str], words: str) -> None:
+    assert words in fails(capsys, argv)
+
+
+def test_missing_and_corrupt_records(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    assert "no record at" in fails(capsys, ["--resume", str(tmp_path / "missing.json")])
+    corrupt = tmp_path / "corrupt.json"
+    corrupt.write_text("{not json", encoding="utf-8")
+    assert "not valid JSON" in fails(capsys, ["--resume", str(corrupt)])
+    foreign = tmp_path / "foreign.json"
+    foreign.write_text(json.dumps({"format": "something else"}), encoding="utf-8")
+    assert "not a tapete record" in fails(capsys, ["--resume", str(foreign)])
+
+
+def test_help_is_translated(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--help", "--lang", "es"]) == 0
+    out = capsys.readouterr().out
+    assert "Siéntate a una mesa" in out and "--resume" in out
+
+
+def test_options_make_the_table(home: Path) -> None:
+    args = build_parser().parse_args(
+        ["play", "belote", "--preset", "contree", "--target", "300", "--seat", "2", "--seed", "9", "--no-save"]
+    )
+    session, seat = build_session(args)
+    assert seat == 2 and session.seats == ["bot", "bot", "human", "bot"]
+    assert session.rules.target == 300 and session.rules.preset_name == "contree" and session.path is None
+    saved, _ = build_session(build_parser().parse_args(["play", "--seed", "9"]))
+    assert saved.path is not None and saved.path.parent == home / "games" and saved.path.is_file()
