@@ -10,6 +10,12 @@ crash or Ctrl-C loses nothing and ``tapete play --resume`` continues.
 Bots move one action at a time with a short visible delay (``delay``
 seconds; 0 plays them at once, as the tests do) and a finished trick stays
 on the table until the next card is played.
+
+The layout follows the terminal (80x24 is the least it is made for): from
+100 columns the side panel (scores and log) sits at the right; below, a strip
+of one or two lines over the table sums it up and ``i`` swaps the table for
+the whole panel (and back). On a short screen the header goes, the cards and
+the trick get smaller, and the buttons wrap onto more rows.
 """
 
 from __future__ import annotations
@@ -31,11 +37,11 @@ from tapete.errors import IllegalActionError
 from tapete.i18n import translator
 from tapete.table.narrate import Happened, action_label, seat_label, sort_hand
 from tapete.table.session import TableSession
-from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar
+from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar, Choice
 from tapete.tui.board import SeatPanel, TrickView, places
 from tapete.tui.cards import CardSlot, HandView, card_text
 from tapete.tui.driver import CONTRACT_KEYS, GUINOTE_KEYS, TableDriver
-from tapete.tui.info import InfoPanel
+from tapete.tui.info import InfoPanel, InfoStrip
 from tapete.tui.screens import breakdown_screen, help_screen, last_trick_screen
 
 
@@ -43,13 +49,14 @@ class TableScreen(Screen[None]):
     """The table: seats, trick, hand, buttons, the score panel and the log."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "move(-1)", "play.key.left", priority=True),
-        Binding("right", "move(1)", "play.key.right", priority=True),
+        Binding("left", "move(-1)", "play.key.left", priority=True, group=Binding.Group("play.help.select", True)),
+        Binding("right", "move(1)", "play.key.right", priority=True, group=Binding.Group("play.help.select", True)),
         Binding("enter", "play_selected", "play.key.play", priority=True),
         Binding("space", "play_selected", "play.key.play", show=False, priority=True),
         Binding("up,plus,equals_sign", "level(1)", "play.key.level_up", show=False),
         Binding("down,minus", "level(-1)", "play.key.level_down", show=False),
         Binding("l", "last_trick", "play.key.last_trick"),
+        Binding("i", "toggle_side", "play.key.side"),
         Binding("question_mark", "help", "play.key.help"),
         Binding("q", "quit_table", "play.key.quit"),
         Binding("ctrl+c", "quit_table", "play.key.quit", show=False, priority=True),
@@ -57,10 +64,19 @@ class TableScreen(Screen[None]):
 
     def __init__(self, driver: TableDriver, delay: float) -> None:
         super().__init__(id="table-screen")
+        # Below 100 columns the side panel is behind ``i``; the header shows from 30 lines, tall cards from 34.
+        self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
+        self.VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-medium"), (34, "-tall")]
         # Key descriptions are message ids: translated now, in the language chosen at start.
         for key, bindings in self._bindings.key_to_bindings.items():
             self._bindings.key_to_bindings[key] = [
-                dataclasses.replace(b, description=msg(b.description)) if b.description.startswith("play.") else b
+                dataclasses.replace(
+                    b,
+                    description=msg(b.description),
+                    group=Binding.Group(msg(b.group.description), b.group.compact) if b.group else None,
+                )
+                if b.description.startswith("play.")
+                else b
                 for b in bindings
             ]
         self.driver = driver
@@ -79,6 +95,7 @@ class TableScreen(Screen[None]):
         yield Header()
         with Horizontal(id="main"):
             with Vertical(id="table"):
+                yield InfoStrip()
                 with Horizontal(id="top-row"):
                     yield SeatPanel("top")
                 with Horizontal(id="mid-row"):
@@ -91,10 +108,23 @@ class TableScreen(Screen[None]):
                 yield Static("", id="status")
             with Vertical(id="side"):
                 yield InfoPanel()
-                log = RichLog(id="log", wrap=True, markup=False)
+                log = RichLog(id="log", wrap=True, markup=False, min_width=16)
                 log.can_focus = False
                 yield log
         yield Footer()
+
+    def on_resize(self) -> None:
+        # The breakpoint classes may have changed: the hand and the buttons fit themselves again.
+        self.refresh_table()
+        self.call_after_refresh(self.rewrap_log)
+
+    def rewrap_log(self) -> None:
+        """Write the log again at the width it has now (lines written while it was hidden were wrapped blind)."""
+        log = self.query_one("#log", RichLog)
+        if log.display and log.size.width:
+            log.clear()
+            for line in self.log_lines:
+                log.write(line)
 
     def on_mount(self) -> None:
         session = self.driver.session
@@ -128,16 +158,18 @@ class TableScreen(Screen[None]):
         if obs.trick:
             best_seat = _best_seat(game, obs)
             caption = msg("play.trick.best", seat=seat_label(best_seat))
-            self.query_one(TrickView).show(game, list(obs.trick), where, caption, False)
+            self.query_one(TrickView).show(game, list(obs.trick), where, caption, False, best_seat)
         elif self.last_trick is not None:
             winner, plays = self.last_trick
-            self.query_one(TrickView).show(game, plays, where, msg("play.trick.won", seat=seat_label(winner)), True)
+            caption = msg("play.trick.won", seat=seat_label(winner))
+            self.query_one(TrickView).show(game, plays, where, caption, True, winner)
         else:
             self.query_one(TrickView).show(game, [], where, "", False)
         hand = sort_hand(game, obs, obs.hand)
         legal = set(obs.legal_actions)
         self.query_one(HandView).show(game, hand, legal)
         self.query_one(InfoPanel).show(game, session.game.title, obs, session.match, session.deal_number)
+        self.query_one(InfoStrip).show(game, obs, session.match, session.deal_number)
         self.query_one(ActionBar).show(self.choices(obs))
         if not self.error:
             self.set_status(self.prompt(obs), error=False)
@@ -163,8 +195,9 @@ class TableScreen(Screen[None]):
             )
         return msg(key)
 
-    def choices(self, obs: Any) -> list[tuple[int, str]]:
-        """The buttons: the legal non-card actions with their keys (and the bid level in an auction)."""
+    def choices(self, obs: Any) -> list[Choice]:
+        """The buttons: the legal non-card actions with their keys (and the bid level in an auction),
+        each with a long and a short label."""
         if obs.current_player != obs.seat:
             return []
         game = self.game_name
@@ -173,7 +206,7 @@ class TableScreen(Screen[None]):
         if not others:
             return []
         keys = {v: k for k, v in GUINOTE_KEYS.items()} if game == "guinote" else {}
-        out: list[tuple[int, str]] = []
+        out: list[Choice] = []
         if game == "belote":
             from tapete.belote import actions as b
 
@@ -195,15 +228,20 @@ class TableScreen(Screen[None]):
                     keys[a] = CONTRACT_KEYS[a - b.TAKE]
             for a in others:
                 if a < b.BID:
-                    out.append((a, f"[{keys[a]}] {action_label(game, obs, a)}"))
+                    label = f"[{keys[a]}] {action_label(game, obs, a)}"
+                    out.append((a, label, f"[{keys[a]}] {_short_call(obs, a)}" if a >= b.TAKE else label))
             bids = [a for a in others if a >= b.BID and (a - b.BID) // 6 == self.bid_level]
             if any(a >= b.BID for a in others):
-                out.append((LEVEL_DOWN, "[-]"))
+                out.append((LEVEL_DOWN, "[-]", "[-]"))
                 for a in bids:
-                    out.append((a, f"[{CONTRACT_KEYS[(a - b.BID) % 6]}] {action_label(game, obs, a)}"))
-                out.append((LEVEL_UP, "[+]"))
+                    key = CONTRACT_KEYS[(a - b.BID) % 6]
+                    out.append((a, f"[{key}] {action_label(game, obs, a)}", f"[{key}] {_short_call(obs, a)}"))
+                out.append((LEVEL_UP, "[+]", "[+]"))
             return out
-        return [(a, f"[{keys.get(a, '?')}] {action_label(game, obs, a)}") for a in others]
+        return [
+            (a, f"[{keys.get(a, '?')}] {action_label(game, obs, a)}", f"[{keys.get(a, '?')}] {_short_guinote(obs, a)}")
+            for a in others
+        ]
 
     def set_status(self, text: str, error: bool) -> None:
         self.status_text = text
@@ -325,6 +363,11 @@ class TableScreen(Screen[None]):
                 body.add_row(row, Text(msg("play.trick.won", seat=seat_label(winner)), style="italic"))
         self.app.push_screen(last_trick_screen(body))
 
+    def action_toggle_side(self) -> None:
+        """Show or hide the side panel (on a narrow screen: the panel instead of the table, and back)."""
+        self.toggle_class("-side-toggled")
+        self.call_after_refresh(self.rewrap_log)
+
     def action_help(self) -> None:
         self.app.push_screen(help_screen())
 
@@ -359,6 +402,37 @@ class TableScreen(Screen[None]):
             self.action_level(1)
         else:
             self.choose(action)
+
+
+def _short_call(obs: Any, action: int) -> str:
+    """A take or a bid in a few cells: ``♠``, ``110♠``, ``110 SA``, ``capot ♥``."""
+    from tapete.belote import actions as b
+    from tapete.cards.french import SUIT_SYMBOLS
+
+    def contract(c: int) -> str:
+        return SUIT_SYMBOLS[c] if c < 4 else msg("play.contract.sa" if c == 4 else "play.contract.ta")
+
+    if b.TAKE <= action < b.BID:
+        return contract(action - b.TAKE)
+    value, c = b.bid_of(obs.rules, action)
+    if value == b.CAPOT:
+        return msg("call.capot", contract=contract(c))
+    if value == b.GENERALE:
+        return msg("call.generale", contract=contract(c))
+    return f"{value}{contract(c)}" if c < 4 else f"{value} {contract(c)}"
+
+
+def _short_guinote(obs: Any, action: int) -> str:
+    """A Guiñote action in a few cells: a cante as its points and suit (``20 ♥``), the rest as it is."""
+    from tapete.guinote import actions as g
+    from tapete.table.narrate import cante_points, suit_label
+
+    if g.SING <= action < g.SING + 4:
+        suit = action - g.SING
+        return f"{cante_points(obs, suit)} {suit_label('guinote', suit).split()[0]}"
+    if action == g.EXCHANGE:
+        return msg("play.action.exchange_short")
+    return action_label("guinote", obs, action)
 
 
 def _best_seat(game_name: str, obs: Any) -> int:

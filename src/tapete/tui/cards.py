@@ -3,6 +3,11 @@
 Spanish suits keep the colours of the Spanish pack (oros gold, copas red,
 espadas blue, bastos green); French suits are red and white. A card is drawn
 with the rank and the Unicode suit symbol of :func:`tapete.table.narrate.card_label`.
+
+The hand row sizes its cards to the room it has: tall cards with their number
+inside when the screen is tall and wide enough, else three-line cards with the
+number on the top edge (``-compact``), else the same without gaps (``-tiny``),
+so that a whole hand (up to 9 cards, 16 slots) is always on screen.
 """
 
 from __future__ import annotations
@@ -21,6 +26,9 @@ SPANISH_COLOURS: Final = ("bold yellow", "bold red", "bold dodger_blue1", "bold 
 FRENCH_COLOURS: Final = ("bold bright_white", "bold red", "bold red", "bold bright_white")
 #: The most cards a hand row shows (a découverte layout has at most 8 face up; 16 is ample).
 SLOTS: Final = 16
+#: Cells a card takes in the hand row (its width and the gap before it) in each size.
+CARD_CELLS: Final = {"big": 9, "-compact": 8, "-snug": 7, "-tiny": 6}
+SUPERSCRIPT: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def suit_of(game_name: str, card: int) -> int:
@@ -57,13 +65,20 @@ class CardSlot(Static):
         self.index = index
         self.card = -1
 
-    def show(self, game_name: str, card: int, selected: bool, legal: bool, number: int) -> None:
+    def show(self, game_name: str, card: int, selected: bool, legal: bool, number: int, size: str = "big") -> None:
         self.card = card
         self.display = card >= 0
         if card < 0:
             return
-        face = Text(f"{number}\n", style="dim")
-        face.append_text(card_text(game_name, card))
+        self.border_title = str(number) if size in ("-compact", "-snug") else None
+        if size == "big":
+            face = Text(f"{number}\n", style="dim")
+            face.append_text(card_text(game_name, card))
+        elif size == "-tiny":
+            face = Text(str(number).translate(SUPERSCRIPT), style="dim")
+            face.append_text(card_text(game_name, card))
+        else:
+            face = card_text(game_name, card)
         self.update(face)
         self.set_class(selected, "selected")
         self.set_class(not legal, "illegal")
@@ -80,6 +95,9 @@ class HandView(Horizontal):
         super().__init__(id="hand")
         self.cards: list[int] = []
         self.selected = 0
+        self.size_class = "big"
+        self._game = ""
+        self._legal: set[int] = set()
 
     def compose(self) -> ComposeResult:
         for i in range(SLOTS):
@@ -89,11 +107,37 @@ class HandView(Horizontal):
         if cards != self.cards:
             # A new hand (a card played or drawn): keep the selection on the same place.
             self.cards = cards
+        self._game = game_name
+        self._legal = set(legal)
         self.selected = min(self.selected, max(len(cards) - 1, 0))
+        self.fit()
         for slot in self.query(CardSlot):
             i = slot.index
             card = cards[i] if i < len(cards) else -1
-            slot.show(game_name, card, i == self.selected, card in legal, i + 1)
+            slot.show(game_name, card, i == self.selected, card in legal, i + 1, self.size_class)
+
+    def choose_size(self, width: int, tall: bool) -> str:
+        """The card size that fits ``len(cards)`` cards in ``width`` cells (big ones only on a tall screen)."""
+        n = max(len(self.cards), 1)
+        for size in ("big", "-compact", "-snug") if tall else ("-compact", "-snug"):
+            if n * CARD_CELLS[size] <= width:
+                return size
+        return "-tiny"
+
+    def fit(self) -> None:
+        width = self.content_size.width or (self.screen.size.width if self.is_attached else 80)
+        tall = self.screen.has_class("-tall") if self.is_attached else True
+        size = self.choose_size(width, tall)
+        if size != self.size_class:
+            self.size_class = size
+            for name in ("-compact", "-snug", "-tiny"):
+                self.set_class(size == name, name)
+
+    def on_resize(self) -> None:
+        before = self.size_class
+        self.fit()
+        if self.size_class != before and self._game:
+            self.show(self._game, self.cards, self._legal)
 
     def move(self, step: int) -> None:
         if self.cards:

@@ -13,6 +13,9 @@ from __future__ import annotations
 from typing import Any
 
 from rich.text import Text
+from textual.app import RenderResult
+from textual.geometry import Size
+from textual.widget import Widget
 from textual.widgets import Static
 
 from tapete.cli.messages import msg
@@ -25,6 +28,7 @@ from tapete.table.narrate import (
     suit_label,
     unit_label,
 )
+from tapete.tui.board import pack, short_seat
 from tapete.tui.cards import card_text
 
 
@@ -154,3 +158,97 @@ class InfoPanel(Static):
         out.append("  " + msg("play.info.target", target=rules.target) + "\n", style="dim")
         if match.litige:
             out.append("  " + msg("play.info.litige", points=match.litige) + "\n", style="dim")
+
+
+class InfoStrip(Widget):
+    """The side panel in a line or two, over the table on a narrow screen (the panel itself is behind ``i``).
+
+    Everything in it is public: trumps, indicator or retourne, the stock, the
+    highest bid or the contract, the deal's points and the match's score (the
+    person's side first marked in bold).
+    """
+
+    def __init__(self) -> None:
+        super().__init__(id="strip")
+        self._chunks: list[Text] = []
+
+    def show(self, game_name: str, obs: Any, match: Any, deal_number: int) -> None:
+        self._chunks = strip_chunks(game_name, obs, match, deal_number)
+        self.refresh(layout=True)
+
+    def build(self, width: int) -> Text:
+        text = pack(self._chunks, max(width, 1))
+        text.justify = "center"
+        return text
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.build(width).wrap(self.app.console, width)) if width else 0
+
+    def render(self) -> RenderResult:
+        return self.build(self.content_size.width)
+
+
+def _scores(values: list[str], mine: int) -> Text:
+    out = Text()
+    for unit, value in enumerate(values):
+        if unit:
+            out.append(" - ")
+        out.append(value, style="bold" if unit == mine else "")
+    return out
+
+
+def _labelled(label: str, value: str | Text) -> Text:
+    out = Text(f"{label}: ", style="bold")
+    if isinstance(value, Text):
+        out.append_text(value)
+    else:
+        out.append(value)
+    return out
+
+
+def strip_chunks(game_name: str, obs: Any, match: Any, deal_number: int) -> list[Text]:
+    """The facts of the strip, each kept on one line."""
+    rules = obs.rules
+    n = rules.players
+    mine = obs.seat % 2 if n == 4 else obs.seat
+    units = 2 if game_name == "guinote" or n == 4 else n
+    out = [_labelled(msg("play.info.deal"), msg("play.strip.deal", number=deal_number, dealer=short_seat(obs.dealer)))]
+    if game_name == "guinote":
+        out.append(_labelled(msg("show.trump"), suit_label("guinote", obs.trump)))
+        if obs.indicator >= 0:
+            out.append(_labelled(msg("play.info.indicator"), card_text("guinote", obs.indicator)))
+            out.append(_labelled(msg("show.stock"), str(obs.stock_size)))
+        else:
+            out.append(_labelled(msg("show.stock"), msg("play.strip.arrastre")))
+        points = [str(obs.card_points[t] + obs.cante_points[t]) for t in range(units)]
+        out.append(_labelled(msg("play.info.this_deal"), _scores(points, mine)))
+        scores = [score_label("guinote", rules, match.scores[t]) for t in range(units)]
+    else:
+        if obs.retourne >= 0:
+            face = card_text("belote", obs.retourne)
+            if obs.phase == "bidding":
+                face.append(" · " + msg("play.info.round", round=obs.round))
+            out.append(_labelled(msg("show.retourne"), face))
+        if obs.bergere >= 0:
+            out.append(_labelled(msg("show.bergere"), card_text("belote", obs.bergere)))
+        if obs.phase == "bidding" and obs.high_bid >= 0:
+            high = f"{action_label('belote', obs, obs.high_bid)} ({short_seat(obs.high_seat)})"
+            if obs.coinched_by >= 0:
+                high += " x2"
+            out.append(_labelled(msg("show.bidding"), high))
+        if obs.contract >= 0:
+            contract = contract_label(obs)
+            if obs.taker >= 0:
+                contract += f" ({short_seat(obs.taker)})"
+            out.append(_labelled(msg("show.contract"), contract))
+        if obs.phase != "bidding":
+            points = [
+                f"{obs.card_points[u]}+{obs.decl_points[u]}" if obs.decl_points[u] else str(obs.card_points[u])
+                for u in range(units)
+            ]
+            out.append(_labelled(msg("play.info.this_deal"), _scores(points, mine)))
+        scores = [str(match.scores[u]) for u in range(units)]
+    match_score = _scores(scores, mine)
+    match_score.append(" / " + str(rules.target), style="dim")
+    out.append(_labelled(msg("play.info.match"), match_score))
+    return out

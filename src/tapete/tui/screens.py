@@ -63,6 +63,7 @@ def help_screen() -> InfoScreen:
         ("s h d c a t / x / e", msg("play.help.belote")),
         ("- + ↑ ↓", msg("play.help.level")),
         ("l", msg("play.help.last")),
+        ("i", msg("play.help.side")),
         ("?", msg("play.help.help")),
         ("q", msg("play.help.quit")),
     ]
