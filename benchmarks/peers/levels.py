@@ -1,0 +1,83 @@
+"""Registering the peers as arena levels, in the runner and in its worker processes.
+
+Level names: ``belote-cli:easy|medium|hard``, ``colver:heuristic|ismcts|dede``
+(``colver:dede@100``: 100 ms per move), and ``LEVEL+declare`` for any tapete
+level made to declare whenever it may, which is what belote-cli's automatic
+declarations do to every player.
+
+The arena's workers are spawned interpreters that only know the levels
+registered when they import: :func:`register` also records the names in
+``$TAPETE_PEER_LEVELS`` (inherited by the workers), and the runner calls
+:func:`register_from_env` at import, which the workers re-run.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from tapete.belote.actions import DECLARE
+from tapete.bots.base import Bot, Budget
+from tapete.bots.levels import LEVELS, make_bot
+
+from . import belote_cli_peer, colver_peer
+
+ENV = "TAPETE_PEER_LEVELS"
+AUTO_DECLARE = "+declare"
+
+
+class AutoDeclare:
+    """A tapete level that declares as soon as ``declare`` is legal, then plays as usual.
+
+    belote-cli counts every player's sequences and carrés without asking; tapete asks
+    (``declare`` is an action of the first trick). Under belote-cli's rules both sides must
+    declare everything, so the tapete side is wrapped with this.
+    """
+
+    def __init__(self, level: str) -> None:
+        self.inner = make_bot(level)
+        self.name = level + AUTO_DECLARE
+
+    def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
+        if DECLARE in obs.legal_actions:
+            return DECLARE
+        return self.inner.act(obs, rng, budget)
+
+
+def factory(name: str) -> Callable[[], Bot]:
+    """A zero-argument bot factory for a level name of this module."""
+    if name.endswith(AUTO_DECLARE):
+        base = name[: -len(AUTO_DECLARE)]
+        if base not in LEVELS:
+            raise ValueError(f"unknown tapete level {base!r} in {name!r}")
+        return lambda: AutoDeclare(base)
+    peer, _, level = name.partition(":")
+    if peer == "belote-cli":
+        if level not in belote_cli_peer.LEVELS:
+            raise ValueError(f"unknown belote-cli level {level!r}: expected {', '.join(belote_cli_peer.LEVELS)}")
+        return lambda: belote_cli_peer.BeloteCliBot(level)
+    if peer == "colver":
+        colver_peer.parse_level(level)  # raises for an unknown bot
+        return lambda: colver_peer.ColverBot(level)
+    raise ValueError(f"not a peer level: {name!r} (expected belote-cli:LEVEL, colver:BOT[@MS] or LEVEL+declare)")
+
+
+def register(names: Iterable[str]) -> None:
+    """Add the named levels to tapete's LEVELS (here, and in workers started from now on)."""
+    known = [n for n in os.environ.get(ENV, "").split(",") if n]
+    for name in names:
+        if name not in LEVELS:
+            LEVELS[name] = factory(name)
+        if name not in known:
+            known.append(name)
+    os.environ[ENV] = ",".join(known)
+
+
+def register_from_env() -> None:
+    """Register the levels the parent process named in ``$TAPETE_PEER_LEVELS``."""
+    names = [n for n in os.environ.get(ENV, "").split(",") if n]
+    for name in names:
+        if name not in LEVELS:
+            LEVELS[name] = factory(name)
