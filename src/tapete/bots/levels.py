@@ -1,25 +1,58 @@
 """Bot levels by name, for the table (``--bots LEVEL``), the arena and the server.
 
+A level is one name for both games: :class:`ByGame` hands each observation
+to the bot written for its game.
+
 >>> make_bot("random").name
 'random'
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random
+tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic
 """
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
-from tapete.bots.base import Bot
+from tapete.bots.base import Bot, Budget
 from tapete.bots.random_bot import RandomBot
 from tapete.errors import RulesError
 
-#: Level name -> a factory of a fresh bot. Later levels register here.
+
+class ByGame:
+    """One level made of a bot per game, chosen by the observation's type (built on first use)."""
+
+    def __init__(self, name: str, guinote: Callable[[], Bot], belote: Callable[[], Bot]) -> None:
+        self.name = name
+        self._factories = {"GuinoteObservation": guinote, "BeloteObservation": belote}
+        self._bots: dict[str, Bot] = {}
+
+    def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
+        kind = type(obs).__name__
+        bot = self._bots.get(kind)
+        if bot is None:
+            try:
+                factory = self._factories[kind]
+            except KeyError:
+                raise TypeError(f"{self.name} bots play Guiñote and Belote observations, not {kind}") from None
+            bot = self._bots[kind] = factory()
+        return bot.act(obs, rng, budget)
+
+
+def _heuristic() -> Bot:
+    from tapete.bots.belote_heuristic import BeloteHeuristicBot
+    from tapete.bots.guinote_heuristic import GuinoteHeuristicBot
+
+    return ByGame("heuristic", GuinoteHeuristicBot, BeloteHeuristicBot)
+
+
+#: Level name -> a factory of a fresh bot, weakest first.
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
+    "heuristic": _heuristic,
 }
 
 DEFAULT_LEVEL: Final = "random"
