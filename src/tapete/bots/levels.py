@@ -8,7 +8,7 @@ to the bot written for its game.
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic
+tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts
 """
 
 from __future__ import annotations
@@ -49,10 +49,17 @@ def _heuristic() -> Bot:
     return ByGame("heuristic", GuinoteHeuristicBot, BeloteHeuristicBot)
 
 
+def _ismcts() -> Bot:
+    from tapete.bots.ismcts import IsmctsBot
+
+    return IsmctsBot()
+
+
 #: Level name -> a factory of a fresh bot, weakest first.
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "heuristic": _heuristic,
+    "ismcts": _ismcts,
 }
 
 DEFAULT_LEVEL: Final = "random"
