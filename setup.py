@@ -39,6 +39,7 @@ MYPYC_MODULES = [
     "tapete/belote/tables.py",
     "tapete/belote/declarations.py",
     "tapete/belote/state.py",
+    "tapete/solver/core.py",
 ]
 
 

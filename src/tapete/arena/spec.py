@@ -14,7 +14,7 @@ with the same cards and dealer, so that luck of the cards cancels out.
 >>> ArenaSpec(bots=("random", "genius"))
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random
+tapete.errors.RulesError: unknown bot level 'genius': expected one of random, ...
 """
 
 from __future__ import annotations

@@ -35,6 +35,7 @@ COMMANDS: tuple[str, ...] = (
     "tapete.cli.demo",
     "tapete.cli.show",
     "tapete.cli.legal",
+    "tapete.cli.solve",
 )
 
 

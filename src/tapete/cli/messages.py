@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tapete.cli import messages_match, messages_play, messages_replay, messages_rules
+from tapete.cli import messages_match, messages_play, messages_replay, messages_rules, messages_solve
 
 #: Message id -> English text (``str.format`` fields in braces) of the core catalog (``tapete.po``).
 CORE: Final[dict[str, str]] = {
@@ -278,6 +278,7 @@ CATALOGS: Final[dict[str, dict[str, str]]] = {
     "replay": messages_replay.MESSAGES,
     "match": messages_match.MESSAGES,
     "rules": messages_rules.MESSAGES,
+    "solve": messages_solve.MESSAGES,
 }
 
 

@@ -1,0 +1,35 @@
+"""The English text of the ``solve`` catalog (see :mod:`tapete.cli.messages`), keyed by message id.
+
+It holds what ``tapete solve`` prints (the exact solver, :mod:`tapete.solver`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, str]] = {
+    "solve.help": "solve a position exactly: the value of every legal action with all cards known",
+    "solve.description": (
+        "Solve a Guiñote or Belote position with every card known (double dummy): for each legal action of "
+        "the seat to act, the points its side still wins to the end of the deal when it plays its best and "
+        "the others play to keep its points down. Points are the card points of the tricks still to win "
+        "(the trick in progress included), the last trick's bonus and, in Guiñote, the cantes the side can "
+        "still sing; points already won, Belote declarations and belote-rebelote are not counted. "
+        "Without a position, deal a fresh one; a deal still in its bidding is refused."
+    ),
+    "solve.opt.tt_mb": "cap of the transposition table in megabytes (default {default})",
+    "solve.opt.max_nodes": "give up after N search nodes, 0 for no limit (default {default})",
+    "solve.error.too_deep": (
+        "the position is too deep to solve within {nodes} search nodes (a Guiñote deal long before the "
+        "arrastre); try a later position or a larger --max-nodes"
+    ),
+    "solve.header": "{seat} to act ({phase}); values are the points {side} still wins:",
+    "solve.side.team": "team {team}, seats {a} and {b}",
+    "solve.side.seat": "seat {seat} alone",
+    "solve.side.taker": "the taker",
+    "solve.side.defence": "the two defenders together",
+    "solve.best": "best: {action} ({value} points)",
+    "solve.mark.best": "<- best",
+    "solve.nodes": "{nodes} search nodes in {ms} ms",
+    "solve.error.tt_mb": "--tt-mb {value}: expected a positive number of megabytes",
+}
