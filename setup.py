@@ -40,6 +40,7 @@ MYPYC_MODULES = [
     "tapete/belote/declarations.py",
     "tapete/belote/state.py",
     "tapete/solver/core.py",
+    "tapete/sampling.py",
 ]
 
 

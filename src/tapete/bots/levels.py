@@ -8,7 +8,7 @@ to the bot written for its game.
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts
+tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts, pimc
 """
 
 from __future__ import annotations
@@ -55,11 +55,21 @@ def _ismcts() -> Bot:
     return IsmctsBot()
 
 
+def _pimc(samples: int, early: str = "heuristic") -> Callable[[], Bot]:
+    def make() -> Bot:
+        from tapete.bots.pimc import PimcBot
+
+        return PimcBot(samples=samples, early=early)
+
+    return make
+
+
 #: Level name -> a factory of a fresh bot, weakest first.
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "heuristic": _heuristic,
     "ismcts": _ismcts,
+    "pimc": _pimc(24),
 }
 
 DEFAULT_LEVEL: Final = "random"
