@@ -25,6 +25,8 @@ MESSAGES: Final[dict[str, str]] = {
     "play.opt.resume": "continue the last unfinished match, or the saved match at PATH",
     "play.opt.no_save": "do not save the match (it cannot be resumed)",
     "play.opt.delay": "seconds between the bots' moves (default 0.6; 0 plays them at once)",
+    "play.opt.hints": "on your turn, show what the hint bot would play from your cards (h turns hints on or off)",
+    "play.opt.hint_level": "level of the hint bot: {levels} (default {default}, the strongest)",
     "play.error.delay": "bad --delay {value}: expected 0 or more seconds",
     "play.error.resume_with": (
         "--resume continues a saved match with its own rules, seats and bots: leave out {flags}"
@@ -50,6 +52,7 @@ MESSAGES: Final[dict[str, str]] = {
     "play.key.help": "help",
     "play.key.quit": "quit (saved)",
     "play.key.side": "scores",
+    "play.key.hints": "hints",
     "play.seat.you": "you",
     "play.seat.partner": "partner",
     "play.seat.short": "S{seat}",
@@ -107,8 +110,14 @@ MESSAGES: Final[dict[str, str]] = {
     "play.help.level": "change the points of a bid",
     "play.help.last": "show the last trick",
     "play.help.side": "show or hide the scores and the log (on a narrow screen: instead of the table)",
+    "play.help.hints": "hints on or off: what the {level} bot would play from your cards (H in Belote's bidding)",
     "play.help.help": "this help",
     "play.help.quit": "quit; the match is saved and continues with tapete play --resume",
+    "play.hint.thinking": "hint ({level}): thinking…",
+    "play.hint.card": "hint ({level}): play {card}",
+    "play.hint.action": "hint ({level}): {action}",
+    "play.hint.later": "hints on ({level}): shown on your turn; h hides them",
+    "play.hint.failed": "hint ({level}): none this time ({error})",
     # ------------------------------------------------------------ the log
     "play.log.welcome": "{game}: deal {deal}. Press ? for the keys.",
     "play.log.card": "{seat} plays {card}",

@@ -3,7 +3,10 @@
 A fresh match takes the game, its preset and options (``--target`` is the
 option ``target``), the person's seat, the bots' level and a seed; every
 action is saved (see :mod:`tapete.table.session`), and ``--resume`` continues
-the last unfinished match (or the record named). Bad input (an unknown
+the last unfinished match (or the record named). ``--hints`` shows, on the
+person's turn, what the hint bot (``--hint-level``, the strongest level by
+default) would play from the person's observation; hints change nothing in
+the match, so they go with ``--resume`` too. Bad input (an unknown
 preset or option, a bad value, a missing or corrupt record) is one line on
 stderr and exit status 2, raised as a :class:`~tapete.errors.TapeteError`.
 """
@@ -24,6 +27,7 @@ from tapete.games import GAMES, game
 from tapete.notation import game_of_preset
 from tapete.table.session import TableSession
 from tapete.table.store import default_directory, latest_unfinished
+from tapete.tui.hints import default_hint_level
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -45,6 +49,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", nargs="?", const="", default=None, metavar="PATH", help=msg("play.opt.resume"))
     parser.add_argument("--no-save", action="store_true", help=msg("play.opt.no_save"))
     parser.add_argument("--delay", type=float, default=0.6, metavar="SECONDS", help=msg("play.opt.delay"))
+    parser.add_argument("--hints", action="store_true", help=msg("play.opt.hints"))
+    parser.add_argument(
+        "--hint-level",
+        choices=list(LEVELS),
+        default=None,
+        metavar="LEVEL",
+        help=msg("play.opt.hint_level", levels=", ".join(LEVELS), default=default_hint_level()),
+    )
 
 
 def _presets_text() -> str:
@@ -114,7 +126,7 @@ def run(args: argparse.Namespace) -> int:
     session, seat = build_session(args)
     from tapete.tui.app import TableApp
 
-    app = TableApp(session, seat, lang=None, delay=args.delay)
+    app = TableApp(session, seat, lang=None, delay=args.delay, hints=args.hints, hint_level=args.hint_level)
     app.run()
     if session.path is not None and not session.is_over():
         print(msg("play.saved", path=str(session.path)), file=sys.stderr)

@@ -16,6 +16,13 @@ The layout follows the terminal (80x24 is the least it is made for): from
 of one or two lines over the table sums it up and ``i`` swaps the table for
 the whole panel (and back). On a short screen the header goes, the cards and
 the trick get smaller, and the buttons wrap onto more rows.
+
+With hints on (``--hints``, or ``h`` during play) a line under the status
+says, on the person's turn, what the hint bot would play from the person's
+observation (see :mod:`tapete.tui.hints`), and the card is marked in the
+hand. The bot thinks in a worker thread, so the screen keeps answering
+("thinking…" meanwhile); a hint that comes after the person has played is
+dropped.
 """
 
 from __future__ import annotations
@@ -31,16 +38,19 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Footer, Header, RichLog, Static
+from textual.worker import Worker, WorkerState
 
+from tapete.bots.levels import LEVELS
 from tapete.cli.messages import msg, set_translator
-from tapete.errors import IllegalActionError
+from tapete.errors import IllegalActionError, RulesError
 from tapete.i18n import translator
-from tapete.table.narrate import Happened, action_label, seat_label, sort_hand
+from tapete.table.narrate import Happened, action_label, card_label, seat_label, sort_hand
 from tapete.table.session import TableSession
 from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar, Choice
 from tapete.tui.board import SeatPanel, TrickView, places
 from tapete.tui.cards import CardSlot, HandView, card_text
 from tapete.tui.driver import CONTRACT_KEYS, GUINOTE_KEYS, TableDriver
+from tapete.tui.hints import compute_hint, default_hint_level, hint_rng
 from tapete.tui.info import InfoPanel, InfoStrip
 from tapete.tui.screens import breakdown_screen, help_screen, last_trick_screen
 
@@ -57,12 +67,14 @@ class TableScreen(Screen[None]):
         Binding("down,minus", "level(-1)", "play.key.level_down", show=False),
         Binding("l", "last_trick", "play.key.last_trick"),
         Binding("i", "toggle_side", "play.key.side"),
+        # Not in the footer: at 80 columns it would push "q quit" out (the help and the hint line name it).
+        Binding("h", "toggle_hints", "play.key.hints", show=False),
         Binding("question_mark", "help", "play.key.help"),
         Binding("q", "quit_table", "play.key.quit"),
         Binding("ctrl+c", "quit_table", "play.key.quit", show=False, priority=True),
     ]
 
-    def __init__(self, driver: TableDriver, delay: float) -> None:
+    def __init__(self, driver: TableDriver, delay: float, hints: bool = False, hint_level: str | None = None) -> None:
         super().__init__(id="table-screen")
         # Below 100 columns the side panel is behind ``i``; the header shows from 30 lines, tall cards from 34.
         self.HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]
@@ -89,6 +101,12 @@ class TableScreen(Screen[None]):
         self.status_text = ""
         self.error = False
         self._turn_seen = False
+        self.hints = hints
+        self.hint_level = hint_level or default_hint_level()
+        # The position the hint is for (deal, actions), and the hint once the bot has answered.
+        self.hint_key: tuple[int, int] | None = None
+        self.hint_action: int | None = None
+        self.hint_failed = ""
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -106,6 +124,7 @@ class TableScreen(Screen[None]):
                 yield HandView()
                 yield ActionBar()
                 yield Static("", id="status")
+                yield Static("", id="hint")
             with Vertical(id="side"):
                 yield InfoPanel()
                 log = RichLog(id="log", wrap=True, markup=False, min_width=16)
@@ -167,12 +186,14 @@ class TableScreen(Screen[None]):
             self.query_one(TrickView).show(game, [], where, "", False)
         hand = sort_hand(game, obs, obs.hand)
         legal = set(obs.legal_actions)
-        self.query_one(HandView).show(game, hand, legal)
+        hinted = self.hint_action if self.hints and self.hint_key == self.driver.position() else None
+        self.query_one(HandView).show(game, hand, legal, -1 if hinted is None else hinted)
         self.query_one(InfoPanel).show(game, session.game.title, obs, session.match, session.deal_number)
         self.query_one(InfoStrip).show(game, obs, session.match, session.deal_number)
         self.query_one(ActionBar).show(self.choices(obs))
         if not self.error:
             self.set_status(self.prompt(obs), error=False)
+        self.update_hint(obs)
 
     def prompt(self, obs: Any) -> str:
         session = self.driver.session
@@ -256,6 +277,84 @@ class TableScreen(Screen[None]):
             self.log_lines.append(line)
             log.write(line)
 
+    # ------------------------------------------------------------------ hints
+    def hint_due(self) -> bool:
+        """A hint is wanted now: hints on, the person to act, no breakdown being read."""
+        session = self.driver.session
+        return self.hints and not self.waiting and not session.is_over() and session.is_human_turn()
+
+    def update_hint(self, obs: Any) -> None:
+        """Show the hint line, and ask the hint bot (in a thread) when the person faces a new position."""
+        line = self.query_one("#hint", Static)
+        line.display = self.hints
+        if not self.hints:
+            return
+        level = self.hint_level
+        if not self.hint_due():
+            line.update(Text(msg("play.hint.later", level=level), style="dim italic"))
+            return
+        key = self.driver.position()
+        if key != self.hint_key:
+            self.start_hint(obs, key)
+        if self.hint_failed:
+            text = Text(msg("play.hint.failed", level=level, error=self.hint_failed), style="red")
+        elif self.hint_action is None:
+            text = Text(msg("play.hint.thinking", level=level), style="dim italic")
+        else:
+            action = self.hint_action
+            n_cards = 32 if self.game_name == "belote" else 40
+            if action < n_cards:
+                what = msg("play.hint.card", level=level, card=card_label(self.game_name, action))
+            else:
+                what = msg("play.hint.action", level=level, action=action_label(self.game_name, obs, action))
+            text = Text(what, style="bold cyan")
+        line.update(text)
+
+    def start_hint(self, obs: Any, key: tuple[int, int]) -> None:
+        """Ask a fresh hint bot for the person's observation ``obs`` (only that) in a worker thread;
+        a hint still being thought about for an earlier position is cancelled."""
+        self.cancel_hint()
+        self.hint_key = key
+        deal, actions = key
+        rng = hint_rng(self.driver.session.bot_seed, deal, actions)
+        level = self.hint_level
+
+        def work() -> tuple[tuple[int, int], int]:
+            return key, compute_hint(level, obs, rng)
+
+        self.run_worker(work, name="hint", group="hint", thread=True, exclusive=True, exit_on_error=False)
+
+    def cancel_hint(self) -> None:
+        """Forget the hint (the person has played, or hints are off); a bot still thinking is cancelled."""
+        self.workers.cancel_group(self, "hint")
+        self.hint_key = None
+        self.hint_action = None
+        self.hint_failed = ""
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != "hint" or worker.is_cancelled:
+            return
+        if event.state == WorkerState.SUCCESS and worker.result is not None:
+            key, action = worker.result
+            if key == self.hint_key and self.hints:
+                self.hint_action = action
+                self.refresh_table()
+        elif event.state == WorkerState.ERROR and self.hints and self.hint_key is not None:
+            self.hint_failed = str(worker.error)
+            self.refresh_table()
+
+    def action_toggle_hints(self) -> None:
+        """``h``: hints on or off."""
+        self.hints = not self.hints
+        if not self.hints:
+            self.cancel_hint()
+        self.refresh_table()
+
+    def h_means_hearts(self) -> bool:
+        """In Belote's bidding ``h`` takes or bids hearts; there ``H`` toggles the hints."""
+        return self.game_name == "belote" and self.driver.view().phase == "bidding"
+
     # ------------------------------------------------------------------ the flow of play
     def choose(self, action: int) -> None:
         """The person's choice: played if legal, else explained (and nothing changes)."""
@@ -271,6 +370,7 @@ class TableScreen(Screen[None]):
             self.set_status(str(e), error=True)
             return
         self.error = False
+        self.cancel_hint()
         self.after(happened)
         self.schedule()
 
@@ -369,13 +469,17 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.rewrap_log)
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen())
+        self.app.push_screen(help_screen(self.hint_level))
 
     def action_quit_table(self) -> None:
         self.app.exit(0)
 
     def on_key(self, event: events.Key) -> None:
         key = event.character if event.character and event.character.isprintable() else event.key
+        if key == "H" or (key == "h" and not self.h_means_hearts()):
+            event.stop()
+            self.action_toggle_hints()
+            return
         if key.isdigit() and key != "0":
             if self.query_one(HandView).select(int(key) - 1):
                 self.refresh_table()
@@ -447,7 +551,17 @@ class TableApp(App[int]):
     CSS_PATH = "table.tcss"
     ENABLE_COMMAND_PALETTE = False
 
-    def __init__(self, session: TableSession, seat: int, lang: str | None = None, delay: float = 0.6) -> None:
+    def __init__(
+        self,
+        session: TableSession,
+        seat: int,
+        lang: str | None = None,
+        delay: float = 0.6,
+        hints: bool = False,
+        hint_level: str | None = None,
+    ) -> None:
+        if hint_level is not None and hint_level not in LEVELS:
+            raise RulesError(f"unknown bot level {hint_level!r}: expected one of {', '.join(LEVELS)}")
         if lang is not None:
             set_translator(translator(lang))
         super().__init__()
@@ -455,11 +569,13 @@ class TableApp(App[int]):
         self.seat = seat
         self.driver = TableDriver(session, seat)
         self.delay = delay
+        self.hints = hints
+        self.hint_level = hint_level or default_hint_level()
         self.title = msg("play.title", game=session.game.title)
         self.sub_title = msg("play.subtitle", seat=seat_label(seat), preset=session.rules.preset_name)
 
     def on_mount(self) -> None:
-        self.push_screen(TableScreen(self.driver, self.delay))
+        self.push_screen(TableScreen(self.driver, self.delay, self.hints, self.hint_level))
 
     @property
     def table(self) -> TableScreen:

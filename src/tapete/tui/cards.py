@@ -98,23 +98,27 @@ class HandView(Horizontal):
         self.size_class = "big"
         self._game = ""
         self._legal: set[int] = set()
+        self._hinted = -1
 
     def compose(self) -> ComposeResult:
         for i in range(SLOTS):
             yield CardSlot(i)
 
-    def show(self, game_name: str, cards: list[int], legal: set[int]) -> None:
+    def show(self, game_name: str, cards: list[int], legal: set[int], hinted: int = -1) -> None:
+        """The hand, the legal cards bright and the ``hinted`` one (a hint's card, or -1) marked."""
         if cards != self.cards:
             # A new hand (a card played or drawn): keep the selection on the same place.
             self.cards = cards
         self._game = game_name
         self._legal = set(legal)
+        self._hinted = hinted
         self.selected = min(self.selected, max(len(cards) - 1, 0))
         self.fit()
         for slot in self.query(CardSlot):
             i = slot.index
             card = cards[i] if i < len(cards) else -1
             slot.show(game_name, card, i == self.selected, card in legal, i + 1, self.size_class)
+            slot.set_class(card >= 0 and card == hinted, "hinted")
 
     def choose_size(self, width: int, tall: bool) -> str:
         """The card size that fits ``len(cards)`` cards in ``width`` cells (big ones only on a tall screen)."""
@@ -137,7 +141,7 @@ class HandView(Horizontal):
         before = self.size_class
         self.fit()
         if self.size_class != before and self._game:
-            self.show(self._game, self.cards, self._legal)
+            self.show(self._game, self.cards, self._legal, self._hinted)
 
     def move(self, step: int) -> None:
         if self.cards:

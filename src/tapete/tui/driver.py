@@ -51,6 +51,11 @@ class TableDriver:
         """The person's observation now: everything the screen draws comes from it."""
         return self.session.observation(self.seat)
 
+    def position(self) -> tuple[int, int]:
+        """Where the table is: the deal (from 1) and the actions taken in it (what a hint is keyed and seeded by)."""
+        match = self.session.match
+        return len(match.deals), len(match.deals[-1].actions)
+
     def explain(self, action: int) -> str:
         """Why ``action`` is refused now, in the person's language."""
         from tapete.cli.messages import msg

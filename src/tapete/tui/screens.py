@@ -53,7 +53,8 @@ def last_trick_screen(body: RenderableType) -> InfoScreen:
     return InfoScreen(msg("play.modal.last_trick"), body, "last-trick")
 
 
-def help_screen() -> InfoScreen:
+def help_screen(hint_level: str = "") -> InfoScreen:
+    """The keys; ``hint_level`` names the bot whose choice a hint shows."""
     keys = [
         ("← →  1-9", msg("play.help.select")),
         ("enter / space", msg("play.help.play")),
@@ -64,6 +65,7 @@ def help_screen() -> InfoScreen:
         ("- + ↑ ↓", msg("play.help.level")),
         ("l", msg("play.help.last")),
         ("i", msg("play.help.side")),
+        ("h / H", msg("play.help.hints", level=hint_level)),
         ("?", msg("play.help.help")),
         ("q", msg("play.help.quit")),
     ]
