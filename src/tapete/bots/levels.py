@@ -8,7 +8,7 @@ to the bot written for its game.
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts, pimc
+tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts, pimc, ...
 """
 
 from __future__ import annotations
@@ -70,9 +70,20 @@ LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "heuristic": _heuristic,
     "ismcts": _ismcts,
     "pimc": _pimc(24),
+    # The difficulties players choose (docs/bots.md gives the measured ladder behind them).
+    "easy": _heuristic,
+    "medium": _pimc(6),
+    "hard": _pimc(24),
+    "expert": _pimc(64, early="ismcts"),
 }
 
+#: The named difficulties, easiest first.
+DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
+
+#: The level a library call gets when it names none (the fastest, for tests and arenas).
 DEFAULT_LEVEL: Final = "random"
+#: The level a person plays against when choosing none (``tapete play``).
+PLAY_LEVEL: Final = "medium"
 
 
 def make_bot(level: str) -> Bot:

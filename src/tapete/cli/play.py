@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tapete.bots.levels import DEFAULT_LEVEL, LEVELS
+from tapete.bots.levels import LEVELS, PLAY_LEVEL
 from tapete.cli.command import Command, UsageError
 from tapete.cli.common import parse_options
 from tapete.cli.messages import msg
@@ -42,7 +42,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
         choices=list(LEVELS),
         default=None,
         metavar="LEVEL",
-        help=msg("play.opt.bots", levels=", ".join(LEVELS), default=DEFAULT_LEVEL),
+        help=msg("play.opt.bots", levels=", ".join(LEVELS), default=PLAY_LEVEL),
     )
     parser.add_argument("--seed", type=int, default=None, metavar="N", help=msg("play.opt.seed"))
     parser.add_argument("--target", type=int, default=None, metavar="POINTS", help=msg("play.opt.target"))
@@ -117,7 +117,7 @@ def build_session(args: argparse.Namespace) -> tuple[TableSession, int]:
     if not 0 <= seat < players:
         raise UsageError(msg("play.error.seat", seat=seat, last=players - 1))
     session = TableSession.new(
-        g, rules, humans=(seat,), bots=args.bots or DEFAULT_LEVEL, seed=args.seed, save=not args.no_save
+        g, rules, humans=(seat,), bots=args.bots or PLAY_LEVEL, seed=args.seed, save=not args.no_save
     )
     return session, seat
 
