@@ -40,20 +40,25 @@ class Loaded:
     seed: int | None = None
 
 
-def add_game_arguments(parser: argparse.ArgumentParser) -> None:
-    """``--game``, ``--preset`` and ``--option``: the rules of a fresh deal or match."""
-    parser.add_argument("--game", choices=GAMES, default=None, help=msg("opt.game", default=GAMES[0]))
+def add_preset_argument(parser: argparse.ArgumentParser, help_id: str = "opt.preset") -> None:
+    """``--preset NAME``, its help (message ``help_id``) listing both games' presets and defaults."""
     parser.add_argument(
         "--preset",
         metavar="NAME",
         help=msg(
-            "opt.preset",
+            help_id,
             guinote=", ".join(GUINOTE_PRESETS),
             guinote_default=GUINOTE_DEFAULT,
             belote=", ".join(BELOTE_PRESETS),
             belote_default=BELOTE_DEFAULT,
         ),
     )
+
+
+def add_game_arguments(parser: argparse.ArgumentParser) -> None:
+    """``--game``, ``--preset`` and ``--option``: the rules of a fresh deal or match."""
+    parser.add_argument("--game", choices=GAMES, default=None, help=msg("opt.game", default=GAMES[0]))
+    add_preset_argument(parser)
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("opt.option")
     )

@@ -19,6 +19,7 @@ from tapete.cli.text import LABEL_WIDTH, Layout, rules_text, seat_text
 from tapete.cli.text import team_text as _team_text
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str
 from tapete.guinote.notation import to_notation
+from tapete.guinote.results import DealResult
 from tapete.guinote.state import OVER, PHASE_NAMES, PLAY, PREDRAW, WINDOW, GuinoteState
 from tapete.guinote.tables import tables_for
 from tapete.notation import Position
@@ -179,20 +180,25 @@ def show_guinote(state: GuinoteState, french: bool = False, seed: int | None = N
     return layout.text()
 
 
+def team_result(r: DealResult, team: int, label: str) -> str:
+    """One side's line of a scored Guiñote deal: its total and where the points came from."""
+    return msg(
+        "show.result.team",
+        team=label,
+        total=r.totals[team],
+        cards=r.card_points[team],
+        cantes=r.cante_points[team],
+        last=r.last_trick[team],
+        capote=r.capote_bonus[team],
+        tricks=r.tricks[team],
+    )
+
+
 def _result_lines(state: GuinoteState) -> list[str]:
     r = state.result()
     out: list[str] = []
     for team in (0, 1):
-        text = msg(
-            "show.result.team",
-            team=team_text(state, team),
-            total=r.totals[team],
-            cards=r.card_points[team],
-            cantes=r.cante_points[team],
-            last=r.last_trick[team],
-            capote=r.capote_bonus[team],
-            tricks=r.tricks[team],
-        )
+        text = team_result(r, team, team_text(state, team))
         label = msg("show.result") if team == 0 else ""
         out.append(f"{label:<{LABEL_WIDTH}}{text}")
     notes = []

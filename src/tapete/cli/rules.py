@@ -19,15 +19,11 @@ import sys
 import textwrap
 from typing import TextIO
 
-from tapete.belote.rules import DEFAULT_PRESET as BELOTE_DEFAULT
-from tapete.belote.rules import PRESETS as BELOTE_PRESETS
 from tapete.cli.command import Command, UsageError
-from tapete.cli.common import GAMES, deal_rules
+from tapete.cli.common import GAMES, add_preset_argument, deal_rules
 from tapete.cli.messages import msg
 from tapete.cli.rules_text import OptionEntry, Rules, RulesDoc, default_preset, describe, presets, rules_class, to_data
 from tapete.errors import RulesError
-from tapete.guinote.rules import DEFAULT_PRESET as GUINOTE_DEFAULT
-from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
 from tapete.notation import game_of_preset
 
 #: Indent of an option's explanation under its name, in plain text.
@@ -36,17 +32,7 @@ _INDENT = "      "
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", nargs="?", choices=GAMES, metavar="GAME", help=msg("rules.opt.game"))
-    parser.add_argument(
-        "--preset",
-        metavar="NAME",
-        help=msg(
-            "rules.opt.preset",
-            guinote=", ".join(GUINOTE_PRESETS),
-            guinote_default=GUINOTE_DEFAULT,
-            belote=", ".join(BELOTE_PRESETS),
-            belote_default=BELOTE_DEFAULT,
-        ),
-    )
+    add_preset_argument(parser, "rules.opt.preset")
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("rules.opt.option")
     )

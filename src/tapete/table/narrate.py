@@ -34,6 +34,7 @@ from tapete.belote.tables import CONTRACTS, SANS_ATOUT
 from tapete.cards import french as french_cards
 from tapete.cards import spanish
 from tapete.cli.messages import msg
+from tapete.cli.render import team_result
 from tapete.cli.render_belote import call_text, contract_name
 from tapete.guinote import actions as gactions
 from tapete.guinote.tables import tables_for
@@ -293,18 +294,7 @@ def _guinote_breakdown(rules: Any, record: Any) -> list[str]:
     n = rules.players
     lines = [msg("play.deal.over")]
     for team in (0, 1):
-        lines.append(
-            msg(
-                "show.result.team",
-                team=unit_label(n, team),
-                total=r.totals[team],
-                cards=r.card_points[team],
-                cantes=r.cante_points[team],
-                last=r.last_trick[team],
-                capote=r.capote_bonus[team],
-                tricks=r.tricks[team],
-            )
-        )
+        lines.append(team_result(r, team, unit_label(n, team)))
     if r.tute_team >= 0:
         lines.append(msg("show.result.tute", team=unit_label(n, r.tute_team)))
     if r.claim_team >= 0:
