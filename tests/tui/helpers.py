@@ -93,16 +93,26 @@ async def press_action(pilot: Any, app: TableApp, action: int, click: bool = Fal
         hand = screen.query_one(HandView)
         index = hand.slot_of(action)
         if click:
-            await pilot.click(f"#slot-{index}")
+            await _click(pilot, f"#slot-{index}")
         else:
             await pilot.press(str(index + 1))
             await pilot.press("enter")
     elif click:
         bar = screen.query_one(ActionBar)
-        await pilot.click(f"#act-{[a for a, _ in bar.choices].index(action)}")
+        await _click(pilot, f"#act-{[a for a, _ in bar.choices].index(action)}")
     else:
         await pilot.press(*keys_for(screen, action))
     await pilot.pause()
+
+
+async def _click(pilot: Any, selector: str) -> None:
+    """Click a widget once it is laid out under the pointer (a freshly refreshed bar or hand may
+    not be yet: the pilot then reports that the click missed, and we let the screen settle)."""
+    for _ in range(10):
+        await pilot.pause()
+        if await pilot.click(selector):
+            return
+    raise AssertionError(f"could not click {selector}: it never came under the pointer")
 
 
 def keys_for(screen: TableScreen, action: int) -> list[str]:
@@ -142,7 +152,20 @@ async def play_out(
             return chosen
         action = person_choice(session.game.name, obs)
         click = bool(click_every) and len(chosen) % click_every == 0
-        await press_action(pilot, app, action, click=click)
+        for _ in range(50):  # the table takes input once it has drawn the person's turn
+            if not app.table.waiting:
+                break
+            await pilot.pause(0.01)
+        for _attempt in range(3):
+            await press_action(pilot, app, action, click=click)
+            for _ in range(20):  # a click's Pressed message may be handled a few ticks later
+                if session.observation(seat) != obs:
+                    break
+                await pilot.pause(0.01)
+            if session.observation(seat) != obs or not click:
+                break
+            # A click that lands while the bar is being redrawn can be lost, as for a person:
+            # click again (keys are never lost).
         assert session.observation(seat) != obs, f"choice {action} was not played"
         chosen.append(action)
     await close_modals(pilot, app)
