@@ -32,6 +32,26 @@ def play_random(game: P, steps: int, seed: int) -> P:
     return game
 
 
+def play_in_step(
+    a: P,
+    b: P,
+    rng: random.Random,
+    same: Callable[[P, P], None],
+    choose: Callable[[P, random.Random], int] | None = None,
+) -> None:
+    """Apply the same random actions to two games (deals or matches) to the end, checking after
+    every step that they offer the same actions and that ``same(a, b)`` holds."""
+    while True:
+        same(a, b)
+        legal = a.legal_actions()
+        assert b.legal_actions() == legal
+        if a.is_terminal():
+            return
+        action = choose(a, rng) if choose is not None else legal[rng.randrange(len(legal))]
+        a.apply_action(action)
+        b.apply_action(action)
+
+
 def assert_refused(state: Any, action: int, snapshot: Callable[[Any], object]) -> None:
     """The action raises IllegalActionError and the state is exactly as before."""
     before = snapshot(state)

@@ -46,3 +46,16 @@ class SeatView:
         for _, c in self.trick:
             m |= 1 << c
         return m
+
+
+def seen_hands(view: SeatView, known: tuple[int, ...]) -> tuple[list[int], int]:
+    """Where a sampler starts: each seat's cards as far as ``view``'s seat can see them (its own
+    hand, the cards publicly ``known`` in the others), and the mask of all those cards."""
+    fixed = view.hand_mask
+    hands = [0] * len(known)
+    hands[view.seat] = fixed
+    for p, cards in enumerate(known):
+        if p != view.seat:
+            hands[p] = cards
+            fixed |= cards
+    return hands, fixed

@@ -30,6 +30,7 @@ from tapete.errors import NotationError
 from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
 from tapete.guinote.state import GuinoteState
 from tapete.notation import game_of_position, parse_position, position_string
+from tests.support import play_in_step
 
 # ----------------------------------------------------------------- positions
 
@@ -150,16 +151,13 @@ def same_state(a: BeloteState, b: BeloteState, history: bool) -> None:
 
 def same_future(a: BeloteState, b: BeloteState, rng: random.Random) -> None:
     """Play the same random actions on both; their positions must stay identical."""
-    a, b = a.clone(), b.clone()
-    while True:
-        assert to_notation(a) == to_notation(b)
-        assert a.legal_actions() == b.legal_actions()
-        if a.is_terminal():
-            assert a.result() == b.result() and a.returns() == b.returns()
-            return
-        action = choose(a, rng)
-        a.apply_action(action)
-        b.apply_action(action)
+
+    def same(x: BeloteState, y: BeloteState) -> None:
+        assert to_notation(x) == to_notation(y)
+        if x.is_terminal():
+            assert x.result() == y.result() and x.returns() == y.returns()
+
+    play_in_step(a.clone(), b.clone(), rng, same, choose)
 
 
 # ------------------------------------------------------------------ round trips

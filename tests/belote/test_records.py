@@ -22,6 +22,7 @@ from tapete.errors import RecordError
 from tapete.guinote.match import GuinoteMatch
 from tapete.guinote.record import match_from_record as guinote_from_record
 from tapete.guinote.record import match_to_record as guinote_to_record
+from tests.support import play_in_step
 from tests.support import play_random as play
 
 
@@ -35,14 +36,7 @@ def test_record_round_trip_and_resume(preset: str, seed: int, steps: int) -> Non
     assert match_to_record(again) == record
     assert again.deal.hands == match.deal.hands and again.deal.rest == match.deal.rest
     assert again.scores == match.scores and again.litige == match.litige
-    rng = random.Random(seed + 1)
-    while not match.is_terminal():
-        la = match.legal_actions()
-        assert again.legal_actions() == la
-        a = la[rng.randrange(len(la))]
-        match.apply_action(a)
-        again.apply_action(a)
-    assert match_to_record(again) == match_to_record(match)
+    play_in_step(match, again, random.Random(seed + 1), _same_record)
 
 
 def test_a_finished_match_and_its_body() -> None:
@@ -222,3 +216,7 @@ def test_a_wrong_deck_for_the_pack_is_refused() -> None:
     record["first_dealer"] = 3
     with pytest.raises(RecordError, match=r'record "first_dealer" must be a seat 0\.\.2'):
         match_from_record(record)
+
+
+def _same_record(a: BeloteMatch, b: BeloteMatch) -> None:
+    assert match_to_record(a) == match_to_record(b)

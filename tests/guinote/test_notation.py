@@ -22,6 +22,7 @@ from tapete.guinote.actions import TUTE, parse_action
 from tapete.guinote.notation import FIELDS, from_notation, rules_from_notation, rules_to_notation, to_notation
 from tapete.guinote.rules import PRESETS, GuinoteRules
 from tapete.guinote.state import OVER, PLAY, PREDRAW, WINDOW, GuinoteState
+from tests.support import play_in_step
 
 # ----------------------------------------------------------------- positions
 
@@ -79,18 +80,14 @@ def same_future(a: GuinoteState, b: GuinoteState, rng: random.Random, history: b
 
     With ``history``, ``b`` was read with its trick history and the histories must agree too.
     """
-    a, b = a.clone(), b.clone()
-    while True:
-        assert to_notation(a, history=history) == to_notation(b, history=history)
-        assert a.legal_actions() == b.legal_actions()
-        assert a.stock_size() == b.stock_size() and a.deal_points() == b.deal_points()
-        if a.is_terminal():
-            assert a.result() == b.result()
-            assert a.returns() == b.returns()
-            return
-        action = a.legal_actions()[rng.randrange(len(a.legal_actions()))]
-        a.apply_action(action)
-        b.apply_action(action)
+
+    def same(x: GuinoteState, y: GuinoteState) -> None:
+        assert to_notation(x, history=history) == to_notation(y, history=history)
+        assert x.stock_size() == y.stock_size() and x.deal_points() == y.deal_points()
+        if x.is_terminal():
+            assert x.result() == y.result() and x.returns() == y.returns()
+
+    play_in_step(a.clone(), b.clone(), rng, same)
 
 
 # ------------------------------------------------------------------ round trips

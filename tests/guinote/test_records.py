@@ -21,6 +21,7 @@ from tapete.errors import RecordError
 from tapete.guinote.match import GuinoteMatch
 from tapete.guinote.record import match_from_record, match_to_record
 from tapete.guinote.rules import PRESETS, GuinoteRules
+from tests.support import play_in_step
 from tests.support import play_random as play
 
 
@@ -33,14 +34,7 @@ def test_record_round_trip_and_resume(preset: str, seed: int, steps: int) -> Non
     again = match_from_record(records.loads(records.dumps(record)))
     assert match_to_record(again) == record
     assert again.deal.hands == match.deal.hands and again.deal.stock == match.deal.stock
-    rng = random.Random(seed + 1)
-    while not match.is_terminal():
-        la = match.legal_actions()
-        assert again.legal_actions() == la
-        a = la[rng.randrange(len(la))]
-        match.apply_action(a)
-        again.apply_action(a)
-    assert match_to_record(again) == match_to_record(match)
+    play_in_step(match, again, random.Random(seed + 1), _same_record)
 
 
 def test_changed_options_travel_with_the_record() -> None:
@@ -108,3 +102,7 @@ def test_bad_json_and_missing_file(tmp_path: Path) -> None:
         records.loads(json.dumps([1, 2]))
     with pytest.raises(RecordError, match="no record at"):
         records.load(tmp_path / "missing.json")
+
+
+def _same_record(a: GuinoteMatch, b: GuinoteMatch) -> None:
+    assert match_to_record(a) == match_to_record(b)

@@ -55,7 +55,7 @@ from tapete.cards.french import KING, QUEEN
 from tapete.errors import SetupError
 from tapete.sampling import deal_hidden, proven_absent
 from tapete.tricks import beats
-from tapete.views import SeatView
+from tapete.views import SeatView, seen_hands
 
 
 def _mask(cards: list[int] | tuple[int, ...]) -> int:
@@ -233,13 +233,7 @@ def sample_deal(obs: BeloteObservation, rng: random.Random) -> BeloteState:
     n = rules.players
     pack = _mask(pack_of(rules))
     decouverte = rules.layout == "decouverte"
-    fixed = obs.hand_mask
-    hands = [0] * n
-    hands[seat] = fixed
-    for p in range(n):
-        if p != seat:
-            hands[p] = obs.known[p]
-            fixed |= obs.known[p]
+    hands, fixed = seen_hands(obs, obs.known)
     if obs.retourne >= 0:
         fixed |= 1 << obs.retourne
     if obs.bergere >= 0:

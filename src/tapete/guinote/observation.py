@@ -32,7 +32,7 @@ from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PHASE_NAMES, GuinoteState
 from tapete.guinote.tables import tables_for
 from tapete.sampling import deal_hidden, proven_absent
-from tapete.views import SeatView
+from tapete.views import SeatView, seen_hands
 
 
 @dataclass(frozen=True)
@@ -140,13 +140,7 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     n = rules.players
     seat = obs.seat
     gone = obs.played_mask()
-    fixed = obs.hand_mask
-    hands = [0] * n
-    hands[seat] = fixed
-    for p in range(n):
-        if p != seat:
-            hands[p] = obs.known[p]
-            fixed |= obs.known[p]
+    hands, fixed = seen_hands(obs, obs.known)
     if obs.indicator >= 0:
         fixed |= 1 << obs.indicator
     pool = list(cards_of(FULL_DECK & ~gone & ~fixed))
