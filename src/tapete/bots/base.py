@@ -16,6 +16,16 @@ class Budget:
     iterations: int | None = None
 
 
+def resolve_budget(budget: Budget | None, iterations: int, seconds: float | None) -> tuple[int, float | None]:
+    """The iterations and seconds a search uses: the budget's where it gives them, else the bot's own."""
+    if budget is None:
+        return iterations, seconds
+    return (
+        budget.iterations if budget.iterations is not None else iterations,
+        budget.seconds if budget.seconds is not None else seconds,
+    )
+
+
 class Bot(Protocol):
     """Chooses an action from what its seat may see.
 

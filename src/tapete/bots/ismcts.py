@@ -44,7 +44,7 @@ import random
 import time
 from typing import Any, Final
 
-from tapete.bots.base import Budget
+from tapete.bots.base import Budget, resolve_budget
 from tapete.bots.mcts_games import GameHooks, hooks_for, sure_action
 
 #: Iterations per decision by default: about 0.2 s median, under 1 s at the 95th percentile,
@@ -97,11 +97,7 @@ class IsmctsBot:
         sure = sure_action(obs)
         if sure is not None:
             return sure
-        iterations = self.iterations
-        seconds = self.seconds
-        if budget is not None:
-            iterations = budget.iterations if budget.iterations is not None else iterations
-            seconds = budget.seconds if budget.seconds is not None else seconds
+        iterations, seconds = resolve_budget(budget, self.iterations, self.seconds)
         root = self.search(obs, rng, hooks_for(obs), max(1, iterations), seconds)
         self.last_root = root
         return best_action(root, [a for a in legal if a in root.children])

@@ -33,7 +33,7 @@ import random
 import time
 from typing import Any
 
-from tapete.bots.base import Bot, Budget
+from tapete.bots.base import Bot, Budget, resolve_budget
 from tapete.bots.levels import make_bot
 from tapete.solver import SearchLimitError, solve
 
@@ -111,11 +111,7 @@ class PimcBot:
 
             if hint == CLAIM:  # the heuristic claims only when the points are already there
                 return hint
-        samples = self.samples
-        seconds = self.seconds
-        if budget is not None:
-            samples = budget.iterations if budget.iterations is not None else samples
-            seconds = budget.seconds if budget.seconds is not None else seconds
+        samples, seconds = resolve_budget(budget, self.samples, self.seconds)
         deadline = time.perf_counter() + seconds if seconds is not None else None
         sample = _sampler(obs)
         totals = dict.fromkeys(legal, 0)

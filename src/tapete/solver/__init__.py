@@ -41,6 +41,7 @@ the side 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tapete.belote.state import BeloteState
 from tapete.errors import SetupError
@@ -77,31 +78,28 @@ def solve(state: GuinoteState | BeloteState, tt_bytes: int = DEFAULT_TT_BYTES, *
     outside the play phase (bidding, a finished deal) or for another kind of object, and
     :class:`SearchLimitError` past ``max_nodes`` search nodes (0: no limit; a Guiñote position
     long before the arrastre can need a very long search)."""
-    if tt_bytes < 1:
-        raise SetupError(f"tt_bytes={tt_bytes}: the transposition table needs a positive size")
-    if isinstance(state, GuinoteState):
-        from tapete.solver.guinote import solve_guinote
-
-        return solve_guinote(state, tt_bytes, max_nodes)
-    if isinstance(state, BeloteState):
-        from tapete.solver.belote import solve_belote
-
-        return solve_belote(state, tt_bytes, max_nodes)
-    raise SetupError(f"cannot solve a {type(state).__name__}: expected a GuinoteState or a BeloteState")
+    solution: Solution = _search(state, tt_bytes, max_nodes, values=True)
+    return solution
 
 
 def solve_value(state: GuinoteState | BeloteState, tt_bytes: int = DEFAULT_TT_BYTES, *, max_nodes: int = 0) -> int:
     """The value of the position for the side to move (one search, cheaper than :func:`solve`)."""
+    value: int = _search(state, tt_bytes, max_nodes, values=False)
+    return value
+
+
+def _search(state: object, tt_bytes: int, max_nodes: int, values: bool) -> Any:
+    """Dispatch to the game's solver: every action's value (``values``), or the position's."""
     if tt_bytes < 1:
         raise SetupError(f"tt_bytes={tt_bytes}: the transposition table needs a positive size")
     if isinstance(state, GuinoteState):
-        from tapete.solver.guinote import value_guinote
+        from tapete.solver import guinote
 
-        return value_guinote(state, tt_bytes, max_nodes)
+        return (guinote.solve_guinote if values else guinote.value_guinote)(state, tt_bytes, max_nodes)
     if isinstance(state, BeloteState):
-        from tapete.solver.belote import value_belote
+        from tapete.solver import belote
 
-        return value_belote(state, tt_bytes, max_nodes)
+        return (belote.solve_belote if values else belote.value_belote)(state, tt_bytes, max_nodes)
     raise SetupError(f"cannot solve a {type(state).__name__}: expected a GuinoteState or a BeloteState")
 
 
