@@ -107,3 +107,33 @@ def test_bidding_and_early_play_go_to_the_other_bots() -> None:
     assert solvable(_observe(_guinote_arrastre(1, "aragones")))
     obs = _observe(fresh)
     assert PimcBot().act(obs, random.Random(2)) in obs.legal_actions
+
+
+def test_the_solver_window_is_an_option() -> None:
+    """The expert level solves from 7 tricks left in Belote; the default from 6."""
+    one_trick = _observe(_belote_late(3, tricks=1))
+    assert not solvable(one_trick)
+    assert solvable(one_trick, belote_tricks=7)
+    assert not solvable(_observe(_belote_late(3, tricks=0)), belote_tricks=7)
+
+
+def test_a_node_budget_bounds_the_worlds_of_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer worlds are solved when the budget runs out, and the same seed gives the same move."""
+    import tapete.bots.pimc as pimc
+
+    obs = _observe(_belote_late(4, tricks=1))
+    solved: list[int] = []
+    real_solve = pimc.solve
+
+    def counting(world: Any, **kw: Any) -> Any:  # the real solver, counted
+        solution = real_solve(world, **kw)
+        solved.append(solution.nodes)
+        return solution
+
+    monkeypatch.setattr(pimc, "solve", counting)
+    starved = PimcBot(samples=64, belote_tricks=7, node_budget=1).act(obs, random.Random(9))
+    assert solved == [] and starved in obs.legal_actions  # no world fits: the heuristic's card
+    roomy = PimcBot(samples=6, belote_tricks=7, node_budget=10**9)
+    a = roomy.act(obs, random.Random(9))
+    assert len(solved) == 6
+    assert roomy.act(obs, random.Random(9)) == a

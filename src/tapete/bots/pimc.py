@@ -51,35 +51,52 @@ def _sampler(obs: Any) -> Any:
     return belote_sample
 
 
-#: Tricks left (Belote) or cards left in the stock (Guiñote) from which the worlds are solved;
-#: before that the deal is too deep to solve many worlds a move (an exact Guiñote solve long
-#: before the arrastre can take minutes), and the ``early`` bot decides.
+#: Tricks left (Belote) or cards left in the stock (Guiñote) from which the worlds are solved by
+#: default; before that the deal is too deep to solve many worlds a move (an exact Guiñote solve
+#: long before the arrastre can take minutes), and the ``early`` bot decides.
 BELOTE_SOLVE_TRICKS = 6
 GUINOTE_SOLVE_STOCK = 0
 #: Search nodes allowed for one world; a world that needs more is left out of the vote.
 MAX_NODES = 400_000
 
 
-def solvable(obs: Any) -> bool:
+def solvable(obs: Any, belote_tricks: int = BELOTE_SOLVE_TRICKS, guinote_stock: int = GUINOTE_SOLVE_STOCK) -> bool:
     """Whether this decision is the solver's: the play late enough in the deal (and Guiñote's
     cante windows and 7 exchange there)."""
     if obs.phase in ("bidding", "over"):
         return False
     if type(obs).__name__ == "GuinoteObservation":
-        return bool(obs.stock_size <= GUINOTE_SOLVE_STOCK)
+        return bool(obs.stock_size <= guinote_stock)
     tricks_left = obs.rules.hand_size - len(obs.tricks)
-    return bool(tricks_left <= BELOTE_SOLVE_TRICKS)
+    return bool(tricks_left <= belote_tricks)
 
 
 class PimcBot:
-    """Samples worlds from the observation, solves each exactly, plays the best mean."""
+    """Samples worlds from the observation, solves each exactly, plays the best mean.
+
+    ``node_budget`` caps the search nodes of one decision over all its worlds (fewer worlds
+    where they are deep): a bound on the time of a move that, unlike a clock, keeps the bot
+    reproducible from its seed.
+    """
 
     name = "pimc"
 
-    def __init__(self, samples: int = DEFAULT_SAMPLES, seconds: float | None = None, early: str = "heuristic") -> None:
+    def __init__(
+        self,
+        samples: int = DEFAULT_SAMPLES,
+        seconds: float | None = None,
+        early: str = "heuristic",
+        *,
+        belote_tricks: int = BELOTE_SOLVE_TRICKS,
+        guinote_stock: int = GUINOTE_SOLVE_STOCK,
+        node_budget: int | None = None,
+    ) -> None:
         self.samples = samples
         self.seconds = seconds
         self.early_level = early
+        self.belote_tricks = belote_tricks
+        self.guinote_stock = guinote_stock
+        self.node_budget = node_budget
         self._fallback: Bot | None = None
         self._early: Bot | None = None
 
@@ -103,7 +120,7 @@ class PimcBot:
             return legal[0]
         if obs.phase in ("bidding", "over"):
             return self.fallback().act(obs, rng, budget)
-        if not solvable(obs):
+        if not solvable(obs, self.belote_tricks, self.guinote_stock):
             return self.early().act(obs, rng, budget)
         hint = self.fallback().act(obs, random.Random(rng.random()), budget)
         if type(obs).__name__ == "GuinoteObservation" and obs.rules is not None:
@@ -113,18 +130,24 @@ class PimcBot:
                 return hint
         samples, seconds = resolve_budget(budget, self.samples, self.seconds)
         deadline = time.perf_counter() + seconds if seconds is not None else None
+        nodes_left = self.node_budget
         sample = _sampler(obs)
         totals = dict.fromkeys(legal, 0)
         worlds = 0
-        while worlds < samples:
+        while worlds < samples and (nodes_left is None or nodes_left > 0):
             world = sample(obs, rng)
             worlds += 1
+            limit = MAX_NODES if nodes_left is None else min(MAX_NODES, nodes_left)
             try:
-                values = solve(world, max_nodes=MAX_NODES).values
+                solution = solve(world, max_nodes=limit)
             except SearchLimitError:
+                if nodes_left is not None:
+                    nodes_left -= limit
                 continue
+            if nodes_left is not None:
+                nodes_left -= solution.nodes
             for a in legal:
-                totals[a] += values.get(a, 0)
+                totals[a] += solution.values.get(a, 0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
         best = max(totals.values())
