@@ -34,3 +34,7 @@ class NotationError(TapeteError, ValueError):
 
 class RecordError(TapeteError, ValueError):
     """A game record is malformed, corrupt or does not replay."""
+
+
+class StorageError(TapeteError):
+    """The server's database refused a write or a read failed (gap in an action log, unknown row, lost connection)."""
