@@ -268,7 +268,10 @@ def test_help_and_version(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_commands_and_messages_are_registered() -> None:
     assert (
-        tuple(f"tapete.cli.{name}" for name in ("play", "replay", "match", "rules", "demo", "show", "legal", "solve"))
+        tuple(
+            f"tapete.cli.{name}"
+            for name in ("play", "replay", "match", "rules", "demo", "show", "legal", "solve", "serve")
+        )
         == COMMANDS
     )
     assert msg("seat", seat=3) == "seat 3"

@@ -31,7 +31,7 @@ from tapete.errors import TapeteError
 LANGUAGES = ("en", "es", "fr")
 DOMAIN = "tapete"
 #: The catalogs of each language, one per area (see tapete.cli.messages.CATALOGS).
-DOMAINS = ("tapete", "play", "replay", "match", "rules", "solve")
+DOMAINS = ("tapete", "play", "replay", "match", "rules", "solve", "server", "web")
 
 
 @cache

@@ -36,6 +36,7 @@ COMMANDS: tuple[str, ...] = (
     "tapete.cli.show",
     "tapete.cli.legal",
     "tapete.cli.solve",
+    "tapete.cli.serve",
 )
 
 

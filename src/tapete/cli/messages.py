@@ -18,7 +18,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from tapete.cli import messages_match, messages_play, messages_replay, messages_rules, messages_solve
+from tapete.cli import messages_match, messages_play, messages_replay, messages_rules, messages_server, messages_solve
+from tapete.server import messages_web
 
 #: Message id -> English text (``str.format`` fields in braces) of the core catalog (``tapete.po``).
 CORE: Final[dict[str, str]] = {
@@ -279,6 +280,8 @@ CATALOGS: Final[dict[str, dict[str, str]]] = {
     "match": messages_match.MESSAGES,
     "rules": messages_rules.MESSAGES,
     "solve": messages_solve.MESSAGES,
+    "server": messages_server.MESSAGES,
+    "web": messages_web.MESSAGES,
 }
 
 

@@ -1,0 +1,87 @@
+"""The English text of the ``server`` catalog (see :mod:`tapete.cli.messages`), keyed by message id.
+
+It holds what ``tapete serve`` prints and the error messages the server sends to clients.
+Translations: ``locale/{es,fr}/LC_MESSAGES/server.po``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+MESSAGES: Final[dict[str, str]] = {
+    # ------------------------------------------------------------ the command
+    "serve.help": "run the multiplayer server: tables of people and bots in the browser",
+    "serve.description": (
+        "Run tapete's server: people create tables of Guiñote or Belote, invite friends with a link, fill the "
+        "empty seats with bots and play in the browser; others watch. Tables, finished games and ratings are kept "
+        "in a database (a SQLite file in tapete's data folder unless --database says otherwise), and a restarted "
+        "server continues every match where it stopped."
+    ),
+    "serve.opt.host": "address to listen on (default {default}; 0.0.0.0 for every network interface)",
+    "serve.opt.port": "port to listen on (default {default})",
+    "serve.opt.database": (
+        "database URL: sqlite:///path.db or postgresql+psycopg://user:password@host/db (default {default})"
+    ),
+    "serve.opt.bot_delay": "seconds between the bots' moves (default {default})",
+    "serve.error.port": "bad --port {value}: expected a number from 1 to 65535",
+    "serve.error.bot_delay": "bad --bot-delay {value}: expected 0 or more seconds",
+    "serve.upgrading": "database: {database} (schema upgraded)",
+    "serve.listening": "tapete serve: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)",
+    # ------------------------------------------------------------ bots
+    "server.bot_name": "{level} bot",
+    "server.level.random": "random",
+    "server.level.heuristic": "heuristic",
+    "server.level.ismcts": "IS-MCTS",
+    "server.level.pimc": "PIMC",
+    "server.level.easy": "easy",
+    "server.level.medium": "medium",
+    "server.level.hard": "hard",
+    "server.level.expert": "expert",
+    # ------------------------------------------------------------ malformed messages
+    "server.error.too_large": "The message is too long: at most {limit} bytes.",
+    "server.error.bad_json": "The message is not valid JSON.",
+    "server.error.not_object": "The message must be a JSON object.",
+    "server.error.unknown_type": "Unknown message type '{type}': expected one of {types}.",
+    "server.error.bad_field": "The field '{field}' is missing or has a wrong value.",
+    "server.error.rate_limited": "Too many messages: slow down.",
+    "server.error.not_found": "There is nothing at this address.",
+    "server.error.bad_method": "This address does not take that kind of request.",
+    "server.error.http_error": "The request was refused (HTTP {status}).",
+    "server.error.internal": "Something went wrong on the server; nothing was changed. Try again.",
+    "server.error.storage": "The server cannot reach its database right now; nothing was changed. Try again soon.",
+    # ------------------------------------------------------------ who is who
+    "server.error.bad_token": "This token does not open this table: ask for a seat or to watch again.",
+    "server.error.hello_first": "Say hello first, with your seat or spectator token.",
+    "server.error.hello_again": "This connection is already open with another token: open a new one.",
+    "server.error.no_auth": "Sign in first (as a guest, or with your name and password).",
+    "server.error.bad_auth": "Your session has expired or is unknown: sign in again.",
+    "server.error.bad_login": "Wrong name or password.",
+    "server.error.name_taken": "The name {name} is already registered: choose another one.",
+    "server.error.not_owner": "Only the person who created the table may do that.",
+    "server.error.not_allowed": "This game was private: only the people who played it may see it.",
+    # ------------------------------------------------------------ tables
+    "server.error.no_table": "There is no such table.",
+    "server.error.no_code": "No table has the invite code {code}.",
+    "server.error.bad_game": "Unknown game '{game}': expected one of {games}.",
+    "server.error.bad_rules": "These rules cannot be played: {reason}",
+    "server.error.bad_clock": "The turn clock must be from 0 (none) to {limit} seconds.",
+    "server.error.bad_seat": "Seat {seat} is not at this table: the seats go from 0 to {last}.",
+    "server.error.not_partner": "Seat {seat} is not the partner of seat {partner}, or seat {partner} is empty.",
+    "server.error.seat_taken": "Seat {seat} is already taken.",
+    "server.error.seat_open": "Seat {seat} is empty already.",
+    "server.error.already_seated": "You already have a seat at this table.",
+    "server.error.bad_level": "Unknown bot level '{level}': expected one of {levels}.",
+    "server.error.seats_open": "Every seat needs a person or a bot before the start; empty: {seats}.",
+    "server.error.not_waiting": "The match has already started: seats can no longer change.",
+    "server.error.not_started": "The match has not started yet.",
+    "server.error.table_closed": "This table is closed: its match is over.",
+    "server.error.not_seated": "Spectators cannot play: take a seat to play.",
+    "server.error.stale_version": "The table has moved on since you looked (it is at move {version}): look again.",
+    "server.error.chat_empty": "The message is empty.",
+    "server.error.bad_kind": "Ratings are of a 'player' or a 'pair'.",
+    # ------------------------------------------------------------ finished games and pages
+    "server.error.not_finished": "The match is not over yet: its record and replay come at the end.",
+    "server.error.no_record": "The record of this game was not saved.",
+    "server.error.bad_lang": "Unknown language '{lang}': expected one of {langs}.",
+    "server.error.no_client": "The web client is not installed in this copy of tapete.",
+}

@@ -1,0 +1,165 @@
+"""The server as one FastAPI application: REST under ``/api``, a websocket per table, the web client.
+
+:func:`create_app` builds everything from a :class:`~tapete.server.config.ServerConfig` (and,
+for tests, an existing :class:`Store`): on startup it starts the journal and recovers every
+waiting or live table from the store; on shutdown it stops the tables and flushes the journal.
+The single-page client in ``tapete/server/static`` is served for ``/``, ``/t/{code}``,
+``/table/{id}`` and ``/replay/{id}``; ``/api/i18n/{lang}`` gives it its texts.
+
+Errors are answered, never raised out: a :class:`~tapete.server.errors.ServerError` becomes its
+HTTP status with ``{"error": {"code", "message", "detail"}}``, a malformed body ``422
+bad_field``, a database failure ``503 storage`` and anything unexpected ``500 internal``, each
+message in the language of ``?lang=`` or Accept-Language.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Final
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from tapete import __version__
+from tapete.errors import StorageError
+from tapete.i18n import LANGUAGES
+from tapete.server.config import ServerConfig
+from tapete.server.errors import ServerError
+from tapete.server.journal import Journal
+from tapete.server.lang import pick, speaking
+from tapete.server.registry import TableRegistry
+from tapete.server.rest import lang_of, router
+from tapete.server.sockets import table_socket
+from tapete.server.state import ServerState
+from tapete.server.storage.store import Store
+
+log = logging.getLogger(__name__)
+
+#: The web client's files (index.html, scripts, styles).
+STATIC: Final = Path(__file__).resolve().parent / "static"
+#: Collection thresholds of a tuned server (see ServerConfig.tune_gc): Python's are (700, 10, 10).
+GC_THRESHOLDS: Final = (50_000, 20, 100)
+#: Headers every HTTP answer carries.
+SECURITY_HEADERS: Final = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "same-origin",
+}
+
+
+def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
+    """The application for ``config``; with ``store`` given, that store is used (and left open)."""
+    config = config or ServerConfig()
+    owns = store is None
+    the_store = store if store is not None else Store(config.database_url)
+    journal = Journal(the_store, config.journal_linger)
+    registry = TableRegistry(the_store, journal, config)
+    state = ServerState(config, the_store, journal, registry, owns)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        journal.start()
+        count = await registry.recover()
+        if count:
+            log.info("recovered %d tables", count)
+        if config.tune_gc:
+            gc.collect()
+            gc.freeze()
+            gc.set_threshold(*GC_THRESHOLDS)
+        try:
+            yield
+        finally:
+            await registry.close()
+            journal.close()
+            if state.owns_store:
+                the_store.close()
+
+    app = FastAPI(title="tapete", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
+    app.state.server = state
+    app.include_router(router)
+    app.add_api_websocket_route("/ws/{table_id}", table_socket)
+    _errors(app)
+    _pages(app)
+
+    @app.middleware("http")
+    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
+        response = await call_next(request)
+        for key, value in SECURITY_HEADERS.items():
+            response.headers.setdefault(key, value)
+        return response
+
+    return app
+
+
+def error_json(error: ServerError, lang: str) -> JSONResponse:
+    body = {"error": {"code": error.code, "message": error.text(lang), "detail": error.detail}}
+    return JSONResponse(body, status_code=error.http)
+
+
+def _errors(app: FastAPI) -> None:
+    @app.exception_handler(ServerError)
+    async def refused(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, ServerError)
+        return error_json(exc, lang_of(request))
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, RequestValidationError)
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        field = ".".join(str(p) for p in first.get("loc", ()) if p != "body") or "body"
+        detail = {"field": field, "problem": str(first.get("msg", ""))}
+        return error_json(ServerError("bad_field", "server.error.bad_field", http=422, detail=detail, field=field),
+                          lang_of(request))  # fmt: skip
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, StarletteHTTPException)
+        key = {404: "not_found", 405: "bad_method"}.get(exc.status_code, "http_error")
+        error = ServerError(key, f"server.error.{key}", http=exc.status_code, status=exc.status_code)
+        return error_json(error, lang_of(request))
+
+    @app.exception_handler(StorageError)
+    async def storage(request: Request, exc: Exception) -> Response:
+        log.warning("storage error on %s: %s", request.url.path, exc)
+        return error_json(ServerError("storage", "server.error.storage", http=503), lang_of(request))
+
+    @app.exception_handler(Exception)
+    async def unexpected(request: Request, exc: Exception) -> Response:
+        log.exception("unexpected error on %s", request.url.path)
+        return error_json(ServerError("internal", "server.error.internal", http=500), lang_of(request))
+
+
+def _pages(app: FastAPI) -> None:
+    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+
+    async def index(request: Request) -> Response:
+        page = STATIC / "index.html"
+        if not page.is_file():
+            lang = pick(request.headers.get("accept-language"))
+            return error_json(ServerError("no_client", "server.error.no_client", http=404), lang)
+        return FileResponse(page, media_type="text/html")
+
+    for path in ("/", "/t/{code}", "/table/{table_id}", "/replay/{table_id}"):
+        app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
+
+    @app.get("/api/i18n/{lang}")
+    async def texts(lang: str) -> dict[str, Any]:
+        """The web client's catalog in ``lang``: message id -> text, placeholders left for the client."""
+        from tapete.cli.messages import tr
+        from tapete.server.messages_web import MESSAGES
+
+        if lang not in LANGUAGES:
+            raise ServerError("bad_lang", "server.error.bad_lang", http=404, lang=lang[:10], langs=", ".join(LANGUAGES))
+        with speaking(lang):
+            return {key: tr(text) for key, text in MESSAGES.items()}
+
+
+__all__ = ["create_app"]

@@ -1,0 +1,56 @@
+"""The settings of one server: where it keeps its tables, where it listens, how much it accepts.
+
+One frozen :class:`ServerConfig` is built by ``tapete serve`` (or a test) and handed to
+:func:`tapete.server.app.create_app`; nothing else in the server reads the environment, so a
+test can run several servers side by side with different settings.
+
+>>> ServerConfig(database_url="sqlite:///x.db").with_changes(port=9000).port
+9000
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any
+
+from tapete.table.store import default_directory
+
+
+def default_database_url() -> str:
+    """A SQLite file ``tapete.db`` in tapete's data folder ($TAPETE_HOME, or the user's data directory)."""
+    folder = default_directory().parent
+    return f"sqlite:///{folder / 'tapete.db'}"
+
+
+@dataclass(frozen=True)
+class ServerConfig:
+    """Everything a server needs to know before it starts."""
+
+    database_url: str = field(default_factory=default_database_url)
+    host: str = "127.0.0.1"
+    port: int = 8000
+    #: The language of what the server prints, and of errors when a client names none.
+    lang: str = "en"
+    #: The longest websocket message accepted, in bytes, checked before any JSON parsing.
+    max_message_bytes: int = 4096
+    #: Websocket messages per second a connection may send on average, and in one burst.
+    rate: float = 20.0
+    burst: int = 40
+    #: The turn clock of a new table when its owner sets none (seconds; 0: no clock).
+    clock_seconds: int = 60
+    #: Seconds a person's seat, left with no open connection, waits before a stand-in bot plays it.
+    away_grace: float = 15.0
+    #: Seconds between the bots' actions, so that people can follow them (0 in tests).
+    bot_delay: float = 0.6
+    #: How long the journal waits to gather more actions into one commit (seconds).
+    journal_linger: float = 0.002
+    #: Frames queued for one slow connection before the server drops it (it reconnects with ``since``).
+    send_queue: int = 2000
+    #: Tune the garbage collector for a long-running server (``tapete serve``; off in tests, which share
+    #: their process): what startup loaded is frozen out of collections, and young collections run less
+    #: often, because full collections of a heap of many live tables pause every table for 100s of ms.
+    tune_gc: bool = False
+
+    def with_changes(self, **changes: Any) -> ServerConfig:
+        return dataclasses.replace(self, **changes)

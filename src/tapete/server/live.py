@@ -1,0 +1,506 @@
+"""One table in play on the server: its match, who sits where, who is watching, and its turn clock.
+
+A :class:`LiveTable` wraps a :class:`~tapete.table.session.TableSession` (``save=False``: the
+server's store, not a file, keeps the match) with what a server adds: seats held by tokens,
+one or more connections per seat, spectators, and a version (the number of actions applied,
+0 at the start of the match) that every frame carries.
+
+Every action, a person's or a bot's, goes the same way (:meth:`LiveTable.commit`): checked
+(the seat to act, the version the person saw, legality by the engine, with the reason in words
+when refused: nothing changes then), written to the action log through the journal, and only
+then applied and broadcast. So a frame never shows an action that a crash could lose, and
+recovery (:meth:`LiveTable.replay`) rebuilds exactly what the players saw.
+
+A :class:`~tapete.server.driver.Driver` per table plays the bots' turns and runs the turn clock
+(a person who does not act in time, or who is gone too long, gets a stand-in bot).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import hmac
+import logging
+import time
+from collections import deque
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+from tapete.errors import IllegalActionError, TapeteError
+from tapete.games import GAMES, Game, Match
+from tapete.i18n import LANGUAGES
+from tapete.server import protocol as p
+from tapete.server.clients import Client
+from tapete.server.config import ServerConfig
+from tapete.server.driver import Driver
+from tapete.server.errors import ServerError
+from tapete.server.journal import Journal
+from tapete.server.lang import msg, speaking
+from tapete.server.storage.auth import hash_token
+from tapete.server.storage.rows import ActionRow, ChatRow, SeatRow, TableRow, utcnow
+from tapete.server.wire import DealEnd, TableFacts, event_lines, public, seat_view, spectator_view
+from tapete.table.explain import explain_illegal
+from tapete.table.narrate import Happened
+from tapete.table.session import SeatKind, TableSession
+
+if TYPE_CHECKING:
+    from tapete.server.storage.store import Store
+
+log = logging.getLogger(__name__)
+
+#: Chat lines a newcomer gets on hello.
+CHAT_HISTORY: Final = 50
+
+
+@dataclass
+class SeatState:
+    """A seat as the table keeps it: its stored row, and whether a stand-in plays it now."""
+
+    row: SeatRow
+    away: bool = False
+    #: When its last connection closed (monotonic seconds); None while connected.
+    gone_since: float | None = None
+
+
+@dataclass(frozen=True)
+class Logged:
+    """One applied action as told to clients: ``lines`` by language, for replays to late-comers."""
+
+    version: int
+    seat: int
+    action: str
+    lines: dict[str, list[str]]
+
+
+@dataclass(frozen=True)
+class Pass:
+    """A spectator's admission: who asked for it."""
+
+    user_id: str | None
+    name: str
+
+
+def table_rules(game: Game, row: TableRow) -> Any:
+    """The rules a table plays: its preset, options (as strings) and target."""
+    rules = game.rules(row.preset, row.options)
+    if row.target is not None:
+        rules = rules.replace(target=row.target)
+    return rules
+
+
+def _settled(task: asyncio.Future[None]) -> None:
+    """Mark a task's outcome as seen (a refusal nobody is left to hear of is not an error to log)."""
+    if not task.cancelled():
+        task.exception()
+
+
+def step(game: Game, match: Match, seat: int, action: int) -> Happened:
+    """Apply a legal action of the seat to act; what happened, told from public observations only.
+
+    ``after`` is the same deal after the action (its final position when the action ended it);
+    ``record`` is the match's record of that deal when it ended, else None.
+    """
+    if match.current_player != seat:
+        raise IllegalActionError(f"it is not seat {seat}'s turn: seat {match.current_player} is to act")
+    before = public(game.observe(match, 0))
+    state = match.deal
+    index = len(match.deals) - 1
+    match.apply_action(action)
+    record = match.deals[index]
+    finished = record.result is not None
+    after = public(game.observe_deal(state, 0))
+    return Happened(seat, action, before, after, record if finished else None, match.winner)
+
+
+class LiveTable:
+    """A table on the server: waiting for players, in play, or over (see the module docstring)."""
+
+    def __init__(self, row: TableRow, seats: Sequence[SeatRow], store: Store, journal: Journal, config: ServerConfig):
+        self.row = row
+        self.game: Game = GAMES[row.game]
+        self.rules: Any = table_rules(self.game, row)
+        self.players = self.game.players(self.rules)
+        by_seat = {s.seat: s for s in seats}
+        self.seats = [SeatState(by_seat.get(i) or SeatRow(row.id, i, "open", None, "")) for i in range(self.players)]
+        self.store = store
+        self.journal = journal
+        self.config = config
+        self.session: TableSession | None = None
+        self.version = 0
+        self.log: list[Logged] = []
+        self.ended: DealEnd | None = None
+        self.clients: set[Client] = set()
+        self.passes: dict[str, Pass] = {}
+        self.chat_lines: deque[p.ChatLine] = deque(maxlen=CHAT_HISTORY)
+        self.lock = asyncio.Lock()
+        self.driver = Driver(self)
+
+    # ------------------------------------------------------------ facts
+    @property
+    def id(self) -> str:
+        return self.row.id
+
+    @property
+    def status(self) -> str:
+        return self.row.status
+
+    def connected(self, seat: int) -> bool:
+        return any(c.role == "seat" and c.seat == seat for c in self.clients)
+
+    def seat_of_user(self, user_id: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.row.kind == "human" and s.row.user_id == user_id:
+                return i
+        return None
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby and the table's page show: settings, status, seats (no secrets)."""
+        r = self.row
+        return {
+            "id": r.id,
+            "code": r.code,
+            "invite": f"/t/{r.code}",
+            "game": r.game,
+            "title": self.game.title,
+            "preset": r.preset,
+            "options": dict(r.options),
+            "target": self.rules.target,
+            "clock_seconds": r.clock_seconds,
+            "public": r.public,
+            "spectators_see_hands": r.spectators_see_hands,
+            "rated": r.rated,
+            "owner_id": r.owner_id,
+            "status": r.status,
+            "players": self.players,
+            "version": self.version,
+            "spectators": sum(1 for c in self.clients if c.role == "spectator"),
+            "created_at": r.created_at.isoformat(),
+            "started_at": r.started_at.isoformat() if r.started_at else None,
+            "finished_at": r.finished_at.isoformat() if r.finished_at else None,
+            "seats": [
+                {
+                    "seat": i,
+                    "side": self.game.side_of(self.rules, i),
+                    "kind": s.row.kind,
+                    "name": s.row.name,
+                    "level": s.row.level,
+                    "connected": self.connected(i),
+                    "away": s.away,
+                }
+                for i, s in enumerate(self.seats)
+            ],
+        }
+
+    def facts(self) -> TableFacts:
+        clock = None
+        if self.session is not None and self.status == "live" and not self.session.is_over():
+            seat = self.session.current_player
+            deadline = self.driver.deadline(seat) if self.driver.needs_person(seat) else None
+            if deadline is not None:
+                clock = (seat, max(0.0, deadline - time.monotonic()))
+        return TableFacts(
+            names=tuple(s.row.name for s in self.seats),
+            kinds=tuple(s.row.kind for s in self.seats),
+            connected=tuple(self.connected(i) for i in range(self.players)),
+            away=tuple(s.away for s in self.seats),
+            version=self.version,
+            clock=clock,
+            spectators=sum(1 for c in self.clients if c.role == "spectator"),
+            levels=tuple(s.row.level if s.row.kind == "bot" else None for s in self.seats),
+        )
+
+    # ------------------------------------------------------------ the match
+    def build_session(self) -> TableSession:
+        """A fresh session of this table's match: rules and seed from the row, kinds from the seats."""
+        kinds: list[SeatKind] = ["bot" if s.row.kind == "bot" else "human" for s in self.seats]
+        levels = [s.row.level if s.row.kind == "bot" else None for s in self.seats]
+        match = self.game.new_match(self.rules, seed=self.row.seed)
+        return TableSession(self.game, match, kinds, levels, self.row.seed)
+
+    def replay(self, actions: Sequence[ActionRow]) -> None:
+        """Rebuild the match from the action log (recovery): the same states, texts and version."""
+        self.session = self.build_session()
+        for row in actions:
+            if row.version != self.version + 1:
+                raise TapeteError(f"table {self.id}: action log jumps from version {self.version} to {row.version}")
+            action = self.game.parse_action(self.rules, row.action)
+            if action not in self.session.match.legal_actions():
+                raise TapeteError(f"table {self.id}: logged action {row.action!r} (v{row.version}) is not legal")
+            self._apply(row.seat, action, broadcast=False)
+        now = time.monotonic()
+        self.driver.turn_started = now
+        for s in self.seats:
+            s.gone_since = now
+
+    def _apply(self, seat: int, action: int, broadcast: bool = True) -> Logged:
+        """Apply a checked (and, when live, logged) action; tell every client; note a finished deal."""
+        session = self.session
+        assert session is not None
+        happened = step(self.game, session.match, seat, action)
+        if happened.record is not None:
+            self.ended = DealEnd(happened.record, happened.after)
+        self.version += 1
+        logged = Logged(
+            self.version,
+            seat,
+            self.game.action_str(self.rules, action),
+            {lang: event_lines(self.game, happened, lang) for lang in LANGUAGES},
+        )
+        self.log.append(logged)
+        self.driver.turn_started = time.monotonic()
+        if broadcast:
+            self._broadcast_event(logged)
+        self.driver.wake()
+        return logged
+
+    async def commit(self, seat: int, action: int) -> None:
+        """Log a legal action durably, then apply and broadcast it (the table's lock is held)."""
+        assert self.session is not None
+        text = self.game.action_str(self.rules, action)
+        await self.journal.append(ActionRow(self.id, self.version + 1, seat, text, utcnow()))
+        logged = self._apply(seat, action, broadcast=False)
+        over = self.session.is_over()
+        if over:  # saved before anybody hears of the end, so the record is there when they ask for it
+            await self.finish()
+        self._broadcast_event(logged)
+        if over:
+            self.broadcast_table()
+
+    # ------------------------------------------------------------ frames
+    def _view(self, client: Client, facts: TableFacts) -> dict[str, Any]:
+        assert self.session is not None
+        match = self.session.match
+        if client.role == "seat" and client.seat is not None:
+            return seat_view(self.game, match, client.seat, facts, self.ended, client.lang)
+        return spectator_view(self.game, match, facts, self.ended, client.lang, hands=self._sees_hands(client))
+
+    def _sees_hands(self, client: Client) -> bool:
+        """Spectators see every hand only if the owner allows it, and never one who has a seat here."""
+        if client.role != "spectator" or not self.row.spectators_see_hands:
+            return False
+        return client.user_id is None or self.seat_of_user(client.user_id) is None
+
+    def _state_frames(self, facts: TableFacts | None = None) -> dict[Client, str]:
+        """A state frame for every identified client, each view built once per (viewer, language)."""
+        if self.session is None:
+            return {}
+        facts = facts or self.facts()
+        cache: dict[tuple[str | None, int | None, str, bool], str] = {}
+        out: dict[Client, str] = {}
+        for c in self.clients:
+            key = (c.role, c.seat, c.lang, self._sees_hands(c))
+            if key not in cache:
+                cache[key] = p.frame(p.State(version=self.version, view=self._view(c, facts)))
+            out[c] = cache[key]
+        return out
+
+    def send_state(self, client: Client) -> None:
+        if self.session is not None:
+            client.send(p.frame(p.State(version=self.version, view=self._view(client, self.facts()))))
+
+    def broadcast_state(self) -> None:
+        for c, text in self._state_frames().items():
+            c.send(text)
+
+    def broadcast_table(self) -> None:
+        text = p.frame(p.TableFrame(table=self.summary()))
+        for c in self.clients:
+            c.send(text)
+
+    def _event_frame(self, logged: Logged, lang: str) -> str:
+        lines = logged.lines.get(lang) or logged.lines["en"]
+        event = p.Event(
+            version=logged.version, seat=logged.seat, action=logged.action, text="\n".join(lines), lines=lines
+        )
+        return p.frame(event)
+
+    def _broadcast_event(self, logged: Logged) -> None:
+        events = {lang: self._event_frame(logged, lang) for lang in {c.lang for c in self.clients}}
+        states = self._state_frames()
+        for c, state in states.items():
+            c.send(events[c.lang])
+            c.send(state)
+
+    def changed(self) -> None:
+        """Seats, connections or away flags changed: everybody gets the new picture."""
+        if self.session is not None and self.status in ("live", "finished"):
+            self.broadcast_state()
+        self.broadcast_table()
+        self.driver.wake()
+
+    # ------------------------------------------------------------ connections
+    def connect(self, client: Client, hello: p.Hello) -> None:
+        """A client's hello: admit it as a seat or a spectator (or refuse the token), then catch it up."""
+        digest = hash_token(hello.token)
+        if client.identified and client.token_hash != digest:
+            raise ServerError("bad_token", "server.error.hello_again")
+        seat = self._seat_for(digest)
+        client.lang = hello.lang
+        client.token_hash = digest
+        if seat is not None:
+            client.role, client.seat = "seat", seat
+            client.user_id, client.name = self.seats[seat].row.user_id, self.seats[seat].row.name
+        else:
+            admitted = self.passes.get(digest)
+            if admitted is None:
+                raise ServerError("bad_token", "server.error.bad_token", http=403)
+            client.role, client.seat = "spectator", None
+            client.user_id, client.name = admitted.user_id, admitted.name
+        first = client not in self.clients
+        self.clients.add(client)
+        client.send(p.frame(p.Welcome(role=client.role, seat=client.seat, version=self.version, table_id=self.id)))
+        client.send(p.frame(p.TableFrame(table=self.summary())))
+        if first:
+            for line in self.chat_lines:
+                client.send(p.frame(line))
+        if hello.since is not None:
+            # The missed events, as many as fit the client's queue with room to spare (the state follows anyway).
+            for logged in self.log[max(hello.since, len(self.log) - client.limit // 2) :]:
+                client.send(self._event_frame(logged, client.lang))
+        if seat is not None:
+            self._back(seat)
+        if first:
+            self.changed()  # sends this client its state too
+        else:
+            self.send_state(client)
+
+    def _seat_for(self, digest: str) -> int | None:
+        for i, s in enumerate(self.seats):
+            if s.row.token_hash is not None and hmac.compare_digest(s.row.token_hash, digest):
+                return i
+        return None
+
+    def _back(self, seat: int) -> None:
+        """The person of ``seat`` is here: their own hand again, and a fresh clock if it is their turn."""
+        s = self.seats[seat]
+        s.gone_since = None
+        if s.away:
+            s.away = False
+            if self.session is not None and self.session.current_player == seat:
+                self.driver.turn_started = time.monotonic()
+
+    def touch(self, client: Client) -> None:
+        """Any message from a seat (but a ping) shows its person is there: take the seat back."""
+        if client.role == "seat" and client.seat is not None and self.seats[client.seat].away:
+            self._back(client.seat)
+            self.changed()
+
+    def disconnect(self, client: Client) -> None:
+        if client not in self.clients:
+            return
+        self.clients.discard(client)
+        if client.role == "seat" and client.seat is not None and not self.connected(client.seat):
+            self.seats[client.seat].gone_since = time.monotonic()
+        self.changed()
+
+    def close_all(self, code: int) -> None:
+        for c in list(self.clients):
+            c.close(code)
+
+    # ------------------------------------------------------------ what clients ask
+    async def act(self, client: Client, text: str, version: int) -> None:
+        """A person's action: refused with a reason (nothing changes), or logged, applied and broadcast."""
+        if client.role != "seat" or client.seat is None:
+            raise ServerError("not_seated", "server.error.not_seated", http=403)
+        self.touch(client)
+        # Once the action is on its way to the log it must be applied too, even if the person's
+        # connection goes (which cancels this coroutine): the work runs on in its own task.
+        work = asyncio.ensure_future(self._act(client.seat, client.lang, text, version))
+        work.add_done_callback(_settled)
+        await asyncio.shield(work)
+
+    async def _act(self, seat: int, lang: str, text: str, version: int) -> None:
+        async with self.lock:
+            self._check_live()
+            assert self.session is not None
+            if version != self.version:
+                raise ServerError(
+                    "stale_version",
+                    "server.error.stale_version",
+                    detail={"version": self.version},
+                    version=self.version,
+                )
+            current = self.session.current_player
+            if current != seat:
+                with speaking(lang):
+                    sentence = msg("play.explain.not_your_turn", seat=msg("seat", seat=current))
+                detail = {"current_player": current}
+                raise ServerError("not_your_turn", "play.explain.not_your_turn", detail=detail, message=sentence)
+            action = self._parse(text, lang)
+            obs = self.session.observation(seat)
+            if action not in obs.legal_actions:
+                with speaking(lang):
+                    key, values = explain_illegal(self.game.name, obs, action)
+                    sentence = msg(key, **values)
+                raise ServerError("illegal_action", key, detail={"action": text}, message=sentence)
+            await self.commit(seat, action)
+
+    def _parse(self, text: str, lang: str) -> int:
+        try:
+            return self.game.parse_action(self.rules, text)
+        except (TapeteError, ValueError):
+            with speaking(lang):
+                sentence = msg("play.explain.unknown")
+            raise ServerError(
+                "illegal_action", "play.explain.unknown", detail={"action": text}, message=sentence
+            ) from None
+
+    def _check_live(self) -> None:
+        if self.status == "waiting":
+            raise ServerError("not_started", "server.error.not_started", http=409)
+        if self.status != "live" or self.session is None or self.session.is_over():
+            raise ServerError("table_closed", "server.error.table_closed", http=409)
+
+    async def chat(self, client: Client, text: str) -> None:
+        clean = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+        if not clean:
+            raise ServerError("bad_field", "server.error.chat_empty", detail={"field": "text"})
+        self.touch(client)
+        at = utcnow()
+        row = ChatRow(self.id, client.user_id, client.name, clean, at)
+        await asyncio.to_thread(self.store.add_chat, row)
+        line = p.ChatLine(sender=client.name, text=clean, at=at.isoformat())
+        self.chat_lines.append(line)
+        text_frame = p.frame(line)
+        for c in self.clients:
+            c.send(text_frame)
+
+    def sync(self, client: Client) -> None:
+        self.touch(client)
+        client.send(p.frame(p.TableFrame(table=self.summary())))
+        self.send_state(client)
+
+    # ------------------------------------------------------------ the end
+    def record(self) -> dict[str, Any]:
+        """The tapete record of the match, with who sat where (names, kinds, bot levels)."""
+        assert self.session is not None
+        data = self.session.record()
+        data["server"] = {
+            "table_id": self.id,
+            "names": [s.row.name for s in self.seats],
+            "kinds": [s.row.kind for s in self.seats],
+            "rated": self.row.rated,
+        }
+        return data
+
+    async def finish(self) -> None:
+        """The match is over: save its record, update ratings (rated tables of people only), close it."""
+        assert self.session is not None
+        now = utcnow()
+        self.row = dataclasses.replace(self.row, status="finished", finished_at=now)
+        try:
+            await asyncio.to_thread(self.store.save_record, self.id, self.record())
+            if self.row.rated and all(s.row.kind == "human" for s in self.seats):
+                winner = self.session.match.winner
+                sides: list[list[str]] = [[] for _ in range(self.game.units(self.rules))]
+                for i, s in enumerate(self.seats):
+                    sides[self.game.side_of(self.rules, i)].append(s.row.user_id or "")
+                await asyncio.to_thread(self.store.apply_match_result, self.game.name, sides, winner)
+            await asyncio.to_thread(self.store.update_table, self.id, status="finished", finished_at=now)
+        except Exception:  # the match stays live in the store: recovery will finish it again
+            log.exception("could not save the end of table %s", self.id)
+        self.driver.wake()
+
+
+__all__ = ["LiveTable", "Logged", "Pass", "SeatState", "step", "table_rules"]

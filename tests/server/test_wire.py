@@ -1,0 +1,152 @@
+"""The view model (tapete.server.wire): its shape, its words, and that it shows no hidden card."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from tapete.games import GAMES
+from tapete.guinote.actions import CLAIM
+from tapete.server.wire import (
+    TableFacts,
+    action_kind,
+    all_hands,
+    legal,
+    public,
+    seat_view,
+    spectator_view,
+)
+from tests.server.support_server import cards_named, hidden_from
+
+#: Every key of the view model the contract names, for both games.
+VIEW_KEYS = {
+    "game", "preset", "seat", "players", "sides", "names", "kinds", "connected", "away", "phase",
+    "current_player", "dealer", "hand", "hand_sizes", "trick", "last_trick", "trump", "indicator", "retourne",
+    "stock", "legal", "deal_points", "score", "contract", "bids", "cantes", "deal_number", "match_over", "winner",
+    "breakdown", "version", "clock", "levels",
+}  # fmt: skip
+
+PRESETS = [(g.name, p) for g in GAMES.values() for p in g.presets]
+
+
+def _advance(game_name: str, preset: str, seed: int, steps: int) -> tuple[object, object]:
+    game = GAMES[game_name]
+    match = game.new_match(game.rules(preset), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(steps):
+        if match.is_terminal():
+            break
+        match.apply_action(rng.choice(match.legal_actions()))
+    return game, match
+
+
+@pytest.mark.parametrize(("game_name", "preset"), PRESETS)
+def test_views_have_the_contract_shape_and_are_json(game_name: str, preset: str) -> None:
+    game, match = _advance(game_name, preset, seed=3, steps=9)
+    n = match.players  # type: ignore[attr-defined]
+    facts = TableFacts.empty(n)
+    for seat in range(n):
+        view = seat_view(game, match, seat, facts, None, "en")  # type: ignore[arg-type]
+        assert set(view) >= VIEW_KEYS, VIEW_KEYS - set(view)
+        assert view["seat"] == seat and len(view["names"]) == n and len(view["hand_sizes"]) == n
+        assert len(view["hand"]) == view["hand_sizes"][seat] or game_name == "belote"  # découverte: face-up only
+        json.dumps(view)
+        for choice in view["legal"]:
+            assert set(choice) == {"action", "kind", "card", "label"} and choice["label"]
+            assert (choice["kind"] == "card") == (choice["card"] is not None)
+        if view["current_player"] != seat:
+            assert view["legal"] == []
+    watch = spectator_view(game, match, facts, None, "en")  # type: ignore[arg-type]
+    assert set(watch) >= VIEW_KEYS
+    assert watch["seat"] is None and watch["hand"] == [] and watch["legal"] == [] and "hands" not in watch
+
+
+def test_spectators_see_every_hand_only_when_asked() -> None:
+    game, match = _advance("belote", "classique", seed=5, steps=6)
+    facts = TableFacts.empty(4)
+    watch = spectator_view(game, match, facts, None, "en", hands=True)  # type: ignore[arg-type]
+    assert watch["hands"] == all_hands(game, match)  # type: ignore[arg-type]
+    for seat in range(4):
+        assert sorted(watch["hands"][seat]) == sorted(seat_view(game, match, seat, facts, None, "en")["hand"])  # type: ignore[arg-type]
+
+
+def test_public_observation_has_no_hand_and_no_choices() -> None:
+    game, match = _advance("guinote", "aragones", seed=2, steps=0)
+    obs = game.observe(match, match.current_player)  # type: ignore[attr-defined]
+    assert obs.hand and obs.legal_actions
+    stripped = public(obs)
+    assert stripped.hand == () and stripped.legal_actions == () and stripped.trick == obs.trick
+
+
+def test_words_come_in_the_viewers_language() -> None:
+    game = GAMES["belote"]
+    match = game.new_match(game.rules("classique"), seed=4)
+    seat = match.current_player
+    facts = TableFacts.empty(4)
+    labels = {
+        lang: [c["label"] for c in seat_view(game, match, seat, facts, None, lang)["legal"]] for lang in ("en", "fr")
+    }
+    assert labels["en"] != labels["fr"]
+    assert [c["action"] for c in seat_view(game, match, seat, facts, None, "fr")["legal"]] == [
+        "pass",
+        "take:" + "shdc"[match.deal.retourne // 8],
+    ]
+
+
+def test_score_text_is_malas_and_buenas_in_guinote() -> None:
+    game, match = _advance("guinote", "aragones", seed=1, steps=0)
+    match.scores = [45, 62]  # type: ignore[attr-defined]
+    view = seat_view(game, match, 0, TableFacts.empty(4), None, "es")  # type: ignore[arg-type]
+    assert view["score"]["sides"] == [45, 62]
+    assert view["score"]["labels"] == ["45 malas", "12 buenas"]
+    assert view["score"]["text"] == "45 malas - 12 buenas"
+    game_b, match_b = _advance("belote", "classique", seed=1, steps=0)
+    view_b = seat_view(game_b, match_b, 0, TableFacts.empty(4), None, "en")  # type: ignore[arg-type]
+    assert view_b["score"]["text"] == "0 - 0"
+
+
+def test_action_kinds() -> None:
+    from tapete.belote import actions as b
+    from tapete.guinote import actions as g
+
+    assert [action_kind("guinote", a) for a in (0, g.SING, g.TUTE, g.EXCHANGE, g.CLAIM, g.PASS)] == [
+        "card", "sing", "sing", "exchange", "claim", "pass",
+    ]  # fmt: skip
+    assert [action_kind("belote", a) for a in (31, b.PASS, b.COINCHE, b.SURCOINCHE, b.DECLARE, b.TAKE, b.BID)] == [
+        "card", "pass", "coinche", "surcoinche", "declare", "take", "bid",
+    ]  # fmt: skip
+
+
+def test_legal_lists_cards_in_hand_order_then_other_choices() -> None:
+    game = GAMES["belote"]
+    match = game.new_match(game.rules("classique"), seed=4)
+    obs = game.observe(match, match.current_player)
+    kinds = [c["kind"] for c in legal(game, obs)]
+    assert kinds == ["pass", "take"]
+
+
+@pytest.mark.parametrize(("game_name", "preset"), PRESETS)
+def test_no_view_names_a_card_hidden_from_its_viewer(game_name: str, preset: str) -> None:
+    """Through whole random matches: every seat's view and the spectators' view, at every position."""
+    game = GAMES[game_name]
+    match = game.new_match(game.rules(preset), seed=11)
+    rng = random.Random(11)
+    n = match.players
+    facts = TableFacts.empty(n)
+    checked = 0
+    for _ in range(200):
+        if match.is_terminal():
+            break
+        for viewer in (*range(n), None):
+            if viewer is None:
+                view = spectator_view(game, match, facts, None, "en")
+            else:
+                view = seat_view(game, match, viewer, facts, None, "en")
+            leaked = cards_named(game, json.dumps(view, ensure_ascii=False)) & hidden_from(game, match, viewer)
+            assert not leaked, (viewer, leaked)
+            checked += 1
+        choices = [a for a in match.legal_actions() if not (game_name == "guinote" and a == CLAIM)]
+        match.apply_action(rng.choice(choices or match.legal_actions()))
+    assert checked > 50
