@@ -1,0 +1,444 @@
+// The card table drawn from one view model (the contract's "View model", built by the server's
+// wire.py). The live table and the replayer both draw with renderBoard(); only the live table
+// passes onAct. Nothing here decides what is legal or hidden: the hand, the legal choices and
+// every sentence come from the server; the client only lays them out.
+
+import { backSvg, cardLabel, cardSvg, suitLabel, suitSvg } from "./cards.js";
+import { h, svgBox } from "./dom.js";
+import { t } from "./i18n.js";
+
+// Where each seat sits, counted from the seat at the bottom (me, or seat 0 for spectators).
+// Play goes to the right (anticlockwise, as both games are dealt and played), so the next seat
+// is on the right.
+const POSITIONS = {
+  2: ["bottom", "top"],
+  3: ["bottom", "right", "left"],
+  4: ["bottom", "right", "top", "left"],
+};
+
+// More bid buttons than this become one list, so a coinche auction does not fill the screen.
+const MAX_BID_BUTTONS = 8;
+
+export function positionOf(view, seat) {
+  const n = view.players;
+  const base = view.seat === null || view.seat === undefined ? 0 : view.seat;
+  const names = POSITIONS[n] || POSITIONS[4];
+  return names[(seat - base + n) % n];
+}
+
+/** A seat's name, or "seat N" for a seat without one. */
+export function seatName(view, seat) {
+  const name = view.names && view.names[seat];
+  return name ? name : t("web.table.seat_number", { seat });
+}
+
+function cardEl(card, game, attrs = {}) {
+  return svgBox("span", { class: "card", "data-card": card, ...attrs }, cardSvg(card, game));
+}
+
+function backEl(game, attrs = {}) {
+  return svgBox("span", { class: "card card-back", ...attrs }, backSvg(game));
+}
+
+/** The side (team) label of a seat: "team 0" at four players, nothing otherwise. */
+function teamLabel(view, seat) {
+  return view.players === 4 ? t("web.table.team", { team: view.sides[seat] }) : null;
+}
+
+/** Seconds left on the turn clock of a seat now, from the view and the time it arrived. */
+export function clockLeft(view, receivedAt) {
+  if (!view.clock) return null;
+  const elapsed = (Date.now() - receivedAt) / 1000;
+  return Math.max(0, Math.ceil(view.clock.seconds_left - elapsed));
+}
+
+// ------------------------------------------------------------------ seats
+function seatPanel(view, seat, opts) {
+  const me = view.seat === seat;
+  const toAct = !view.match_over && view.current_player === seat;
+  const kind = (view.kinds && view.kinds[seat]) || "open";
+  const badges = [];
+  if (me) badges.push(h("span", { class: "badge badge-me" }, t("web.table.you")));
+  if (kind === "bot") badges.push(h("span", { class: "badge" }, t("web.table.bot")));
+  if (view.dealer === seat)
+    badges.push(h("span", { class: "badge badge-dealer", title: t("web.table.dealer") }, t("web.table.dealer")));
+  if (opts.replay) {
+    // A replay has no connections, clocks or stand-ins to show.
+  } else if (view.away && view.away[seat]) {
+    badges.push(h("span", { class: "badge badge-away", "data-testid": `away-${seat}` }, t("web.table.away")));
+  } else if (kind === "human" && view.connected && !view.connected[seat]) {
+    badges.push(h("span", { class: "badge badge-away" }, t("web.table.offline")));
+  }
+  const team = teamLabel(view, seat);
+  if (team) badges.push(h("span", { class: `badge badge-team team-${view.sides[seat]}` }, team));
+
+  let clock = null;
+  if (toAct && view.clock && view.clock.seat === seat && !opts.replay) {
+    const left = clockLeft(view, opts.receivedAt || Date.now());
+    clock = h(
+      "span",
+      { class: "clock", "data-testid": `clock-${seat}`, "data-clock-seat": seat, role: "timer" },
+      t("web.table.clock", { seconds: left }),
+    );
+  }
+
+  // Cards: every hand in a replay or for spectators the owner lets see them; else backs, with the
+  // cards publicly known to be in the hand (a taken retourne, an exchanged indicator) face up.
+  let cards = null;
+  if (!me) {
+    const hand = view.hands ? view.hands[seat] : null;
+    const row = h("div", { class: "seat-cards", "data-testid": `seat-cards-${seat}` });
+    if (hand) {
+      for (const c of hand) row.append(cardEl(c, view.game, { "data-testid": "seat-card" }));
+    } else {
+      const known = (view.known && view.known[seat]) || [];
+      for (const c of known) row.append(cardEl(c, view.game, { "data-testid": "known-card" }));
+      const backs = Math.max(0, ((view.hand_sizes && view.hand_sizes[seat]) || 0) - known.length);
+      for (let i = 0; i < backs; i++) row.append(backEl(view.game));
+    }
+    cards = row;
+  }
+
+  // What this seat said: cantes (Guiñote), its last bid and its declarations (Belote).
+  const said = [];
+  for (const c of view.cantes || []) if (c.seat === seat) said.push(c.text);
+  const bids = (view.bids || []).filter((b) => b.seat === seat);
+  if (bids.length && view.phase === "bidding") said.push(bids[bids.length - 1].text);
+  for (const d of view.declarations || []) if (d.seat === seat) said.push(d.text);
+  if (view.contract && view.contract.taker === seat) said.push(t("web.table.taker"));
+
+  const won = view.tricks_won ? view.tricks_won[seat] : 0;
+  return h(
+    "section",
+    {
+      class: `seat pos-${positionOf(view, seat)}${toAct ? " to-act" : ""}${me ? " seat-me" : ""}`,
+      "data-testid": `seat-panel-${seat}`,
+      "data-seat": seat,
+      "aria-current": toAct ? "true" : false,
+      "aria-label": t("web.table.seat_label", { name: seatName(view, seat), seat }),
+    },
+    h(
+      "div",
+      { class: "seat-head" },
+      h("span", { class: "seat-name", "data-testid": `seat-name-${seat}` }, seatName(view, seat)),
+      // The server's log names seats by number: show it so people can match the two.
+      view.names && view.names[seat] ? h("span", { class: "seat-number" }, t("web.table.seat_number", { seat })) : null,
+      toAct ? h("span", { class: "turn-dot", title: t("web.table.to_act") }, "●") : null,
+      clock,
+    ),
+    h("div", { class: "badges" }, badges),
+    cards,
+    h(
+      "div",
+      { class: "seat-foot" },
+      won ? h("span", { class: "tricks-won" }, t("web.table.tricks_won", { count: won })) : null,
+      said.length ? h("span", { class: "said", "data-testid": `said-${seat}` }, said.join(" · ")) : null,
+    ),
+  );
+}
+
+// ------------------------------------------------------------------ the middle of the table
+function centre(view, opts) {
+  const trick = h("div", { class: "trick", "data-testid": "trick", "aria-label": t("web.table.trick") });
+  let plays = view.trick || [];
+  let held = false;
+  // Right after a trick is won the server shows an empty trick; the live table keeps the finished
+  // trick on screen for a moment (opts.heldTrick) so people see the last card and who took it.
+  if (!plays.length && opts.heldTrick) {
+    plays = opts.heldTrick.cards;
+    held = true;
+  }
+  for (const [seat, card] of plays) {
+    const winner = held && opts.heldTrick.winner === seat;
+    trick.append(
+      cardEl(card, view.game, {
+        class: `card trick-card at-${positionOf(view, seat)}${winner ? " trick-winner" : ""}${held ? " held" : ""}`,
+        "data-testid": "trick-card",
+        "data-seat": seat,
+      }),
+    );
+  }
+  if (held) {
+    trick.append(
+      h("div", { class: "trick-note" }, t("web.table.trick_won_by", { name: seatName(view, opts.heldTrick.winner) })),
+    );
+  }
+
+  // The pile: Guiñote's stock with the trump indicator under it, Belote's undealt cards and retourne.
+  const pile = h("div", { class: "pile", "aria-label": t("web.table.pile") });
+  if (view.stock) {
+    pile.append(
+      h(
+        "div",
+        { class: "stock", "data-testid": "stock", title: t("web.table.stock", { count: view.stock }) },
+        backEl(view.game),
+        h("span", { class: "stock-count" }, String(view.stock)),
+      ),
+    );
+  }
+  if (view.indicator) {
+    pile.append(
+      h(
+        "div",
+        { class: "indicator", "data-testid": "indicator", title: t("web.table.indicator") },
+        cardEl(view.indicator, view.game, { "data-testid": "indicator-card" }),
+      ),
+    );
+  }
+  if (view.retourne) {
+    pile.append(
+      h(
+        "div",
+        { class: "indicator", "data-testid": "retourne", title: t("web.table.retourne") },
+        cardEl(view.retourne, view.game, { "data-testid": "retourne-card" }),
+      ),
+    );
+  }
+  if (view.bergere) {
+    pile.append(h("div", { class: "indicator", title: t("web.table.bergere") }, cardEl(view.bergere, view.game, {})));
+  }
+  return [pile.childElementCount ? pile : null, h("section", { class: "centre" }, trick)];
+}
+
+// ------------------------------------------------------------------ side panel
+function infoPanel(view) {
+  const rows = [];
+  const score = view.score || {};
+  rows.push(
+    h(
+      "div",
+      { class: "info-score" },
+      h("div", { class: "info-label" }, t("web.table.score")),
+      h("div", { class: "score-text", "data-testid": "score" }, score.text || ""),
+      score.target ? h("div", { class: "muted" }, t("web.table.target", { target: score.target })) : null,
+      score.partidas
+        ? h("div", { "data-testid": "partidas" }, t("web.table.partidas", { score: score.partidas.join(" – ") }))
+        : null,
+    ),
+  );
+  rows.push(
+    h("div", { class: "muted", "data-testid": "deal-number" }, t("web.table.deal", { number: view.deal_number })),
+  );
+  if (view.trump) {
+    rows.push(
+      h(
+        "div",
+        { class: "info-trump", "data-testid": "trump", "data-trump": view.trump },
+        h("span", { class: "info-label" }, t("web.table.trump")),
+        svgBox("span", { class: "suit-icon" }, suitSvg(view.trump, view.game)),
+        h("span", {}, suitLabel(view.trump, view.game)),
+      ),
+    );
+  }
+  if (view.contract) {
+    rows.push(
+      h(
+        "div",
+        { "data-testid": "contract" },
+        h("span", { class: "info-label" }, t("web.table.contract")),
+        ` ${view.contract.text}`,
+        view.contract.taker !== null && view.contract.taker !== undefined
+          ? h("span", { class: "muted" }, ` (${seatName(view, view.contract.taker)})`)
+          : null,
+      ),
+    );
+  }
+  const flags = [];
+  if (view.arrastre) flags.push(t("web.table.arrastre"));
+  if (view.vueltas) flags.push(t("web.table.vueltas"));
+  if (flags.length)
+    rows.push(
+      h(
+        "div",
+        { class: "flags" },
+        flags.map((f) => h("span", { class: "badge" }, f)),
+      ),
+    );
+
+  if (view.deal_points && view.deal_points.length) {
+    const sides = view.deal_points.map((points, side) =>
+      h("li", {}, t("web.table.side_points", { side: sideName(view, side), points })),
+    );
+    rows.push(
+      h("div", {}, h("div", { class: "info-label" }, t("web.table.deal_points")), h("ul", { class: "plain" }, sides)),
+    );
+  }
+  if (view.bids && view.bids.length) {
+    rows.push(
+      h(
+        "div",
+        { "data-testid": "bids" },
+        h("div", { class: "info-label" }, t("web.table.bids")),
+        h(
+          "ol",
+          { class: "plain" },
+          view.bids.map((b) => h("li", {}, `${seatName(view, b.seat)}: ${b.text}`)),
+        ),
+      ),
+    );
+  }
+  if (view.cantes && view.cantes.length) {
+    rows.push(
+      h(
+        "div",
+        { "data-testid": "cantes" },
+        h("div", { class: "info-label" }, t("web.table.cantes")),
+        h(
+          "ul",
+          { class: "plain" },
+          view.cantes.map((c) => h("li", {}, `${seatName(view, c.seat)}: ${c.text}`)),
+        ),
+      ),
+    );
+  }
+  if (view.declarations && view.declarations.length) {
+    rows.push(
+      h(
+        "div",
+        {},
+        h("div", { class: "info-label" }, t("web.table.declarations")),
+        h(
+          "ul",
+          { class: "plain" },
+          view.declarations.map((d) => h("li", {}, `${seatName(view, d.seat)}: ${d.text}`)),
+        ),
+      ),
+    );
+  }
+  if (view.last_trick) {
+    const lt = view.last_trick;
+    rows.push(
+      h(
+        "div",
+        { class: "last-trick", "data-testid": "last-trick" },
+        h("div", { class: "info-label" }, t("web.table.last_trick", { name: seatName(view, lt.winner) })),
+        h(
+          "div",
+          { class: "mini-cards" },
+          lt.cards.map(([seat, card]) =>
+            cardEl(card, view.game, {
+              class: `card${seat === lt.winner ? " trick-winner" : ""}`,
+              title: seatName(view, seat),
+            }),
+          ),
+        ),
+      ),
+    );
+  }
+  if (view.spectators) rows.push(h("div", { class: "muted" }, t("web.table.spectators", { count: view.spectators })));
+  return h("aside", { class: "info", "data-testid": "info", "aria-label": t("web.table.info") }, rows);
+}
+
+/** A scoring side's name: a team at four players, else the seat's player. */
+export function sideName(view, side) {
+  if (view.players === 4) return t("web.table.team", { team: side });
+  return seatName(view, side);
+}
+
+// ------------------------------------------------------------------ my hand and choices
+function handRow(view, opts) {
+  const legalCards = new Set((view.legal || []).filter((l) => l.kind === "card").map((l) => l.card));
+  const myTurn = view.current_player === view.seat && (view.legal || []).length > 0;
+  const row = h("div", { class: "hand", "data-testid": "hand", "aria-label": t("web.table.your_hand") });
+  for (const card of view.hand || []) {
+    const legal = legalCards.has(card);
+    const label = cardLabel(card, view.game);
+    const button = h("button", {
+      type: "button",
+      // Dim the cards the rules forbid only when some card may be played (not while bidding).
+      class: `card hand-card${legal ? " legal" : myTurn && legalCards.size ? " illegal" : ""}`,
+      "data-card": card,
+      "data-legal": legal ? "true" : "false",
+      "data-testid": "hand-card",
+      "aria-label": legal ? t("web.table.play_card", { card: label }) : label,
+      // Not legal cards still go to the server, which says why (the explanation is the point).
+      onclick: opts.onAct ? () => opts.onAct(card) : null,
+    });
+    button.innerHTML = cardSvg(card, view.game);
+    row.append(button);
+  }
+  return row;
+}
+
+function actionBar(view, opts) {
+  const others = (view.legal || []).filter((l) => l.kind !== "card");
+  const bar = h("div", { class: "actions", "data-testid": "actions" });
+  if (!others.length || !opts.onAct) return bar;
+  const bids = others.filter((l) => l.kind === "bid");
+  const buttons = bids.length > MAX_BID_BUTTONS ? others.filter((l) => l.kind !== "bid") : others;
+  for (const l of buttons) {
+    bar.append(
+      h(
+        "button",
+        {
+          type: "button",
+          class: `btn action action-${l.kind}`,
+          "data-testid": "legal-action",
+          "data-action": l.action,
+          "data-kind": l.kind,
+          onclick: () => opts.onAct(l.action),
+        },
+        l.label,
+      ),
+    );
+  }
+  if (bids.length > MAX_BID_BUTTONS) {
+    const select = h(
+      "select",
+      { "data-testid": "bid-select", "aria-label": t("web.table.bid_choice") },
+      bids.map((l) => h("option", { value: l.action }, l.label)),
+    );
+    bar.append(
+      h(
+        "span",
+        { class: "bid-group" },
+        select,
+        h(
+          "button",
+          {
+            type: "button",
+            class: "btn action action-bid",
+            "data-testid": "bid-submit",
+            onclick: () => opts.onAct(select.value),
+          },
+          t("web.table.bid"),
+        ),
+      ),
+    );
+  }
+  return bar;
+}
+
+// ------------------------------------------------------------------ the whole board
+/**
+ * The table for a view. opts: {onAct(action) (live play), heldTrick, receivedAt, overlay (drawn over the board),
+ * replay (no connection marks or clock)}. Returns {board, hand, actions} elements for the caller to place.
+ */
+export function renderBoard(view, opts = {}) {
+  const n = view.players;
+  const seats = [];
+  for (let s = 0; s < n; s++) seats.push(seatPanel(view, s, opts));
+  const board = h(
+    "div",
+    {
+      class: `board players-${n} game-${view.game}`,
+      "data-testid": "board",
+      "data-version": view.version,
+      "data-phase": view.phase,
+      "data-current": view.current_player,
+      "data-seat": view.seat === null || view.seat === undefined ? "" : view.seat,
+      "data-deal": view.deal_number,
+      "data-match-over": view.match_over ? "true" : "false",
+    },
+    seats,
+    centre(view, opts),
+    opts.overlay || null,
+  );
+  const mine = view.seat !== null && view.seat !== undefined;
+  return {
+    board,
+    info: infoPanel(view),
+    hand: mine ? handRow(view, opts) : null,
+    actions: mine ? actionBar(view, opts) : null,
+  };
+}
