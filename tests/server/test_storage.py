@@ -605,3 +605,19 @@ def test_row_helpers() -> None:
     code = new_code()
     assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
     assert not set("01ILO") & set(CODE_ALPHABET)
+
+
+def test_a_match_rated_with_its_table_is_never_rated_twice(store: Store) -> None:
+    """Rating and marking the table finished are one transaction: a recovery that finishes the
+    match again (the server died after rating it) finds it finished and rates nothing."""
+    table_id = _table(store)
+    a, b = (store.create_user(n)[0] for n in ("Eva", "Fran"))
+    first = store.apply_match_result("belote", [[a.id], [b.id]], winner=0, table_id=table_id)
+    assert [r.rating for r in first] == [1516.0, 1484.0]
+    row = store.get_table(table_id)
+    assert row is not None and row.status == "finished" and row.finished_at is not None
+    assert store.apply_match_result("belote", [[a.id], [b.id]], winner=0, table_id=table_id) == []
+    rating = store.rating("belote", "player", a.id)
+    assert rating is not None and rating.rating == 1516.0 and rating.games == 1
+    with pytest.raises(StorageError, match="no table"):
+        store.apply_match_result("belote", [[a.id], [b.id]], winner=0, table_id="nope")

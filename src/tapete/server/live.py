@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import hmac
 import logging
 import time
@@ -496,8 +497,15 @@ class LiveTable:
                 sides: list[list[str]] = [[] for _ in range(self.game.units(self.rules))]
                 for i, s in enumerate(self.seats):
                     sides[self.game.side_of(self.rules, i)].append(s.row.user_id or "")
-                await asyncio.to_thread(self.store.apply_match_result, self.game.name, sides, winner)
-            await asyncio.to_thread(self.store.update_table, self.id, status="finished", finished_at=now)
+                # Rated and marked finished in one transaction: recovery never rates a match twice.
+                await asyncio.to_thread(
+                    functools.partial(self.store.apply_match_result, table_id=self.id, finished_at=now),
+                    self.game.name,
+                    sides,
+                    winner,
+                )
+            else:
+                await asyncio.to_thread(self.store.update_table, self.id, status="finished", finished_at=now)
         except Exception:  # the match stays live in the store: recovery will finish it again
             log.exception("could not save the end of table %s", self.id)
         self.driver.wake()

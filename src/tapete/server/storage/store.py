@@ -12,6 +12,7 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import fields
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -361,15 +362,35 @@ class Store:
             rating = session.get(Rating, (game, kind, key))
             return _rating_row(rating) if rating is not None else None
 
-    def apply_match_result(self, game: str, sides: Sequence[Sequence[str]], winner: int) -> list[RatingRow]:
+    def apply_match_result(
+        self,
+        game: str,
+        sides: Sequence[Sequence[str]],
+        winner: int,
+        *,
+        table_id: str | None = None,
+        finished_at: datetime | None = None,
+    ) -> list[RatingRow]:
         """Rate a finished match: every member of every side, and every two-member side as a pair.
 
         ``sides`` lists each side's user ids; ``winner`` indexes the side that won. One transaction: the rows
         are locked while read, so two results touching the same player cannot lose an update. Returns the new
         player rows (in the order of ``sides``) then the new pair rows.
+
+        With ``table_id`` the same transaction marks that table finished, and a table already finished is not
+        rated again (returns []): a server that dies between the two and finishes the match again on recovery
+        cannot count it twice.
         """
         members = _check_sides(sides, winner)
         with self._write("apply_match_result") as session:
+            if table_id is not None:
+                table = session.scalars(select(GameTable).where(GameTable.id == table_id).with_for_update()).first()
+                if table is None:
+                    raise StorageError(f"apply_match_result: no table {table_id!r}")
+                if table.status == "finished":
+                    return []
+                table.status = "finished"
+                table.finished_at = finished_at if finished_at is not None else utcnow()
             users = {u.id: u for u in session.scalars(select(User).where(User.id.in_(members)))}
             missing = [m for m in members if m not in users]
             if missing:
