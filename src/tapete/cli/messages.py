@@ -312,6 +312,11 @@ def set_translator(gettext: Callable[[str], str] | None) -> None:
     _translate = gettext if gettext is not None else _identity
 
 
+def current_translator() -> Callable[[str], str]:
+    """The translation in force (to restore it after speaking another language for a while)."""
+    return _translate
+
+
 def tr(text: str) -> str:
     """Translate an English message id given as text (gettext style: ``_ = tr``)."""
     return _translate(text)

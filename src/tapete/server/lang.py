@@ -33,7 +33,7 @@ def speaking(lang: str) -> Iterator[None]:
     """Translate every catalog message into ``lang`` inside the block (English for an unknown one)."""
     lang = lang if lang in LANGUAGES else "en"
     with _lock:
-        previous: Callable[[str], str] = messages._translate
+        previous: Callable[[str], str] = messages.current_translator()
         messages.set_translator(translator(lang))
         try:
             yield
