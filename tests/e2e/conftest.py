@@ -101,8 +101,10 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer
         store.close()
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    # Module scope, not session: Playwright's sync API keeps an event loop running in this
+    # thread until it stops, and later tests (the Textual pilots) call asyncio.run().
     path = chromium_path()
     if path is None:
         _unavailable("no Chromium: install Debian's chromium or set $TAPETE_CHROMIUM")
