@@ -202,14 +202,15 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
         await press_action(pilot, app, person_choice("guinote", obs))
         seen["right_after"] = [line for line in screen.log_lines[seen["before"] :] if " plays " in line]
         seen["waiting"] = screen.status_text
-        for _ in range(200):
+        for _ in range(400):
             if session.is_human_turn() or session.observation(0).trick == ():
                 break
             await pilot.pause(0.02)
         seen["later"] = len(session.observation(0).tricks)
         await pilot.press("q")
 
-    run_app(TableApp(session, 0, delay=0.3), body)
+    # A delay well above the time a click takes on a loaded machine (the pilot may click twice).
+    run_app(TableApp(session, 0, delay=1.0), body)
     assert seen["right_after"] == [seen["right_after"][0]] and seen["right_after"][0].startswith("seat 0 plays")
     assert seen["waiting"].endswith("is thinking…")
     assert seen["later"] >= 1

@@ -102,6 +102,12 @@ async def user_of(request: Request) -> UserRow:
     return user
 
 
+async def _user_and_table(request: Request, table_id: str) -> tuple[UserRow, LiveTable]:
+    """The signed-in user and the table a route acts on (401 / 404 otherwise)."""
+    user = await user_of(request)
+    return user, await server_of(request).registry.get(table_id)
+
+
 def user_json(user: UserRow) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "registered": user.registered}
 
@@ -223,24 +229,21 @@ async def by_code(code: str, request: Request) -> dict[str, Any]:
 
 @router.post("/tables/{table_id}/seats/{seat}")
 async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = None) -> dict[str, Any]:
-    user = await user_of(request)
-    table = await server_of(request).registry.get(table_id)
+    user, table = await _user_and_table(request, table_id)
     token = await seating.sit(table, user, seat, body.partner_of if body else None)
     return {"seat_token": token, "seat": seat, "table": table_json(table, user)}
 
 
 @router.delete("/tables/{table_id}/seats/{seat}")
 async def leave(table_id: str, seat: int, request: Request) -> dict[str, Any]:
-    user = await user_of(request)
-    table = await server_of(request).registry.get(table_id)
+    user, table = await _user_and_table(request, table_id)
     await seating.leave(table, user, seat)
     return {"table": table_json(table, user)}
 
 
 @router.post("/tables/{table_id}/bots/{seat}")
 async def add_bot(table_id: str, seat: int, request: Request, body: BotIn | None = None) -> dict[str, Any]:
-    user = await user_of(request)
-    table = await server_of(request).registry.get(table_id)
+    user, table = await _user_and_table(request, table_id)
     level = body.level if body else "easy"
     await seating.add_bot(table, user, seat, level, _bot_name(level, lang_of(request)))
     return {"table": table_json(table, user)}
@@ -248,24 +251,21 @@ async def add_bot(table_id: str, seat: int, request: Request, body: BotIn | None
 
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request) -> dict[str, Any]:
-    user = await user_of(request)
-    table = await server_of(request).registry.get(table_id)
+    user, table = await _user_and_table(request, table_id)
     await seating.start(table, user)
     return {"table": table_json(table, user)}
 
 
 @router.delete("/tables/{table_id}")
 async def abandon(table_id: str, request: Request) -> dict[str, Any]:
-    user = await user_of(request)
-    table = await server_of(request).registry.get(table_id)
+    user, table = await _user_and_table(request, table_id)
     await seating.abandon(table, user)
     return {"table": table_json(table, user)}
 
 
 @router.post("/tables/{table_id}/watch")
 async def watch(table_id: str, request: Request) -> dict[str, Any]:
-    user = await user_of(request)
-    table = await server_of(request).registry.get(table_id)
+    user, table = await _user_and_table(request, table_id)
     return {"spectator_token": seating.watch(table, user), "table": table_json(table, user)}
 
 

@@ -2,9 +2,9 @@
 // options schema of GET /api/games, target, turn clock and who may watch. Only options changed
 // from the preset are sent, so the table records "preset + changes" like every tapete record.
 
-import { auth, get, post } from "./api.js";
+import { get, post } from "./api.js";
 import { h, mount } from "./dom.js";
-import { errorText, identityForm } from "./identity.js";
+import { errorText, signedIn } from "./identity.js";
 import { t } from "./i18n.js";
 
 // Seconds a person has for a turn before a stand-in bot plays it; 0: no clock.
@@ -96,16 +96,13 @@ export function createScreen(root, { navigate, refreshNav }) {
   }
 
   function draw() {
-    if (!auth()) {
-      mount(
-        root,
-        identityForm(() => {
-          refreshNav();
-          draw();
-        }),
-      );
+    if (
+      !signedIn(root, () => {
+        refreshNav();
+        draw();
+      })
+    )
       return;
-    }
     if (!game) {
       mount(root, h("p", { class: "muted" }, t("web.app.loading")));
       return;

@@ -1,9 +1,9 @@
 // My games: the finished tables I sat at (GET /api/me/games), each with its replay and record.
 
-import { auth, downloadRecord, get } from "./api.js";
+import { downloadRecord, get } from "./api.js";
 import { h, mount, toast } from "./dom.js";
 import { tableTitle } from "./home.js";
-import { errorText, identityForm } from "./identity.js";
+import { errorText, signedIn } from "./identity.js";
 import { language, t } from "./i18n.js";
 
 function when(iso) {
@@ -50,16 +50,13 @@ export function gamesScreen(root, { refreshNav }) {
   }
 
   async function draw() {
-    if (!auth()) {
-      mount(
-        root,
-        identityForm(() => {
-          refreshNav();
-          draw();
-        }),
-      );
+    if (
+      !signedIn(root, () => {
+        refreshNav();
+        draw();
+      })
+    )
       return;
-    }
     const list = h("div", { "data-testid": "my-games" }, h("p", { class: "muted" }, t("web.app.loading")));
     mount(root, h("section", { class: "panel" }, h("h2", {}, t("web.games.title")), list));
     try {

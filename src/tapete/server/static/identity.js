@@ -1,8 +1,8 @@
 // Who is playing: a guest name, or a registered account. The bearer token the server returns is
 // kept in localStorage (api.js), so a returning visitor is still themselves.
 
-import { ApiError, post, setAuth } from "./api.js";
-import { h } from "./dom.js";
+import { ApiError, auth, post, setAuth } from "./api.js";
+import { h, mount } from "./dom.js";
 import { t } from "./i18n.js";
 
 /** Text of a failed request for people: the server's sentence, else a generic one. */
@@ -10,6 +10,13 @@ export function errorText(err) {
   if (err instanceof ApiError && err.message) return err.message;
   if (err instanceof ApiError) return t("web.error.http", { status: err.status });
   return t("web.error.network");
+}
+
+/** Pages for signed-in people: show the identity form in root instead, and say whether someone is in. */
+export function signedIn(root, onDone) {
+  if (auth()) return true;
+  mount(root, identityForm(onDone));
+  return false;
 }
 
 /**
