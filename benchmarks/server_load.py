@@ -3,8 +3,8 @@
 It starts a real server (a subprocess, SQLite file in a temporary folder), creates ``--tables``
 four-player Guiñote tables through the REST API with a guest in every seat, opens one
 websocket per seat (4 per table) and lets every seat play a random legal action when it is
-its turn, after a think time drawn uniformly from ``--think`` seconds (people take seconds
-per card; a think time of 0 is a stress test, not a table of people). It measures, for each
+its turn, after a think time drawn uniformly from ``--think`` seconds (default 3-8 s: people
+take seconds per card; shorter think times are a stress test, not tables of people). It measures, for each
 action, the round trip from sending ``act`` to receiving that action's ``event`` frame on the
 same socket, and reports the tables and sockets held, actions per second, the round trip's
 percentiles, errors, and the server's peak memory (VmHWM from /proc).
@@ -14,7 +14,8 @@ percentile round trip <= 100 ms, the server under 2 GB. The players run in this 
 (``--procs`` more processes to spread them), on the same machine as the server: on a
 2-core machine they take CPU from it, so the figures are a floor for the server alone.
 
-    python benchmarks/server_load.py --tables 1000 --duration 60
+    python benchmarks/server_load.py --tables 1000 --duration 60 --procs 2
+    python benchmarks/server_load.py --tables 1000 --duration 45 --procs 2 --think 1 3   # stress
     python benchmarks/server_load.py --tables 50 --duration 10      # a quick look
 """
 
@@ -216,8 +217,8 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=1000, help="live 4-player tables (default 1000)")
     ap.add_argument("--duration", type=float, default=60, help="seconds of play measured (default 60)")
-    ap.add_argument("--think", type=float, nargs=2, default=(1.0, 3.0), metavar=("MIN", "MAX"),
-                    help="seconds a player waits before acting, uniform (default 1 3)")  # fmt: skip
+    ap.add_argument("--think", type=float, nargs=2, default=(3.0, 8.0), metavar=("MIN", "MAX"),
+                    help="seconds a player waits before acting, uniform (default 3 8: a person's pace)")  # fmt: skip
     ap.add_argument("--procs", type=int, default=1, help="processes running the players (default 1)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--json", type=Path, help="also write the results to this file")

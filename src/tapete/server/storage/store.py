@@ -14,12 +14,12 @@ from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import fields
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, delete, func, insert, select
+from sqlalchemy import Connection, Table, delete, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError, StatementError
 from sqlalchemy.orm import Session, sessionmaker
@@ -282,8 +282,10 @@ class Store:
                         f"append_actions: table {table_id!r} is at version {last}, so the next versions are "
                         f"{expected}, not {versions}"
                     )
+            # A Core insert (executemany), not the ORM's bulk path: the journal calls this for every
+            # batch of every live table, and the ORM's bookkeeping was most of its time.
             session.execute(
-                insert(Action),
+                insert(cast(Table, Action.__table__)),
                 [{f.name: getattr(row, f.name) for f in fields(ActionRow)} for row in rows],
             )
 
