@@ -151,6 +151,8 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
     page.locator("[data-testid=hand-card]").first.wait_for()
     assert page.locator("[data-testid=hand-card]").count() == 6
     assert page.locator("[data-testid=indicator-card]").count() == 1, "the trump indicator is shown"
+    # Bots are named by seat and level in the viewer's language; the log names seats too.
+    assert page.get_by_test_id("seat-name-1").inner_text() == "Bot 1 (easy)"
 
     deadline = time.monotonic() + PLAY_DEADLINE_S
     actions = 0
@@ -161,6 +163,8 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
         else:
             time.sleep(0.03)
     assert actions >= 10, "the person played every trick of at least one deal"
+    log = page.get_by_test_id("event-log").inner_text()
+    assert "Ana plays" in log and "Bot 1 (easy) plays" in log and "seat 1 plays" not in log, log[-500:]
     over = page.get_by_test_id("match-over")
     assert re.search(r"team [01] \(seats", over.inner_text()), over.inner_text()
     assert page.get_by_test_id("board").get_attribute("data-match-over") == "true"
@@ -334,10 +338,27 @@ def test_the_language_switch_shows_spanish_and_is_remembered(new_page: Callable[
     start(page)
     wait_until(lambda: my_turn(page), what="my turn")
     assert page.get_by_test_id("turn-banner").inner_text() == "Te toca"
+    assert page.get_by_test_id("seat-name-2").inner_text() == "Bot 2 (fácil)"
     assert play_first_legal(page)
     wait_until(lambda: "juega" in page.get_by_test_id("event-log").inner_text(), what="Spanish narration")
     page.get_by_test_id("lang-fr").click()
     wait_until(lambda: page.get_by_test_id("nav-lobby").inner_text() == "Salon", what="French")
+
+
+# ---------------------------------------------------------------- Guiñote with French cards
+def test_the_frances_preset_draws_french_faces(new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    become_guest(page, "Fermina")
+    create_table(page, "guinote", "frances")
+    sit_and_fill_with_bots(page)
+    start(page)
+    page.locator("[data-testid=hand-card]").first.wait_for()
+    labels = page.locator("[data-testid=hand-card] svg").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels and all(re.search(r" of (hearts|diamonds|spades|clubs)$", x) for x in labels), labels
+    cards = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert all(re.fullmatch(r"[1-7SCR][oceb]", c) for c in cards), "the card strings stay Guiñote's"
 
 
 # ---------------------------------------------------------------- a dropped connection

@@ -9,11 +9,15 @@ import pytest
 
 from tapete.games import GAMES
 from tapete.guinote.actions import CLAIM
+from tapete.server.live import step
 from tapete.server.wire import (
     TableFacts,
     action_kind,
     all_hands,
+    deck_of,
+    event_lines,
     legal,
+    narration_names,
     public,
     seat_view,
     spectator_view,
@@ -25,7 +29,7 @@ VIEW_KEYS = {
     "game", "preset", "seat", "players", "sides", "names", "kinds", "connected", "away", "phase",
     "current_player", "dealer", "hand", "hand_sizes", "trick", "last_trick", "trump", "indicator", "retourne",
     "stock", "legal", "deal_points", "score", "contract", "bids", "cantes", "deal_number", "match_over", "winner",
-    "breakdown", "version", "clock", "levels",
+    "breakdown", "version", "clock", "levels", "deck",
 }  # fmt: skip
 
 PRESETS = [(g.name, p) for g in GAMES.values() for p in g.presets]
@@ -150,3 +154,28 @@ def test_no_view_names_a_card_hidden_from_its_viewer(game_name: str, preset: str
         choices = [a for a in match.legal_actions() if not (game_name == "guinote" and a == CLAIM)]
         match.apply_action(rng.choice(choices or match.legal_actions()))
     assert checked > 50
+
+
+def test_the_deck_comes_from_the_preset_not_the_game() -> None:
+    decks = {(g.name, p): deck_of(g.name, g.rules(p)) for g in GAMES.values() for p in g.presets}
+    assert decks[("guinote", "frances")] == "french" and decks[("guinote", "aragones")] == "spanish"
+    assert all(d == "french" for (g, _), d in decks.items() if g == "belote")
+    assert {p for (g, p), d in decks.items() if g == "guinote" and d == "french"} == {"frances"}
+    game, match = _advance("guinote", "frances", seed=1, steps=0)
+    assert spectator_view(game, match, TableFacts.empty(4), None, "en")["deck"] == "french"  # type: ignore[arg-type]
+
+
+def test_event_lines_name_the_seats_and_bots_in_the_readers_language() -> None:
+    game = GAMES["guinote"]
+    match = game.new_match(game.rules("aragones-2p"), seed=3)
+    seat = match.current_player
+    happened = step(game, match, seat, match.legal_actions()[0])
+    plain = event_lines(game, happened, "en")
+    assert plain[0].startswith(f"seat {seat} plays")
+    kinds, levels = ["human", "bot"], [None, "medium"]
+    names = {lang: narration_names(["Ana", "medio bot"], kinds, levels, lang) for lang in ("en", "es", "fr")}
+    assert names["en"] == ("Ana", "Bot 1 (medium)")
+    assert names["es"][1] != names["en"][1] and names["fr"][1] != names["en"][1]
+    told = event_lines(game, happened, "en", names["en"])
+    assert told[0].startswith(f"{names['en'][seat]} plays") and told[1:] == plain[1:]
+    assert event_lines(game, happened, "en") == plain  # no names outside the call: the terminal table's words

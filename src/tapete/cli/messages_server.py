@@ -29,6 +29,7 @@ MESSAGES: Final[dict[str, str]] = {
     "serve.listening": "tapete serve: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)",
     # ------------------------------------------------------------ bots
     "server.bot_name": "{level} bot",
+    "server.bot_seat": "Bot {seat} ({level})",
     "server.level.random": "random",
     "server.level.heuristic": "heuristic",
     "server.level.ismcts": "IS-MCTS",

@@ -40,7 +40,7 @@ from tapete.server.journal import Journal
 from tapete.server.lang import msg, speaking
 from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import ActionRow, ChatRow, SeatRow, TableRow, utcnow
-from tapete.server.wire import DealEnd, TableFacts, event_lines, public, seat_view, spectator_view
+from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, public, seat_view, spectator_view
 from tapete.table.explain import explain_illegal
 from tapete.table.narrate import Happened
 from tapete.table.session import SeatKind, TableSession
@@ -239,6 +239,12 @@ class LiveTable:
         session = self.session
         assert session is not None
         happened = step(self.game, session.match, seat, action)
+        rows = [s.row for s in self.seats]
+        names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
+        lines = {
+            lang: event_lines(self.game, happened, lang, narration_names(names, kinds, levels, lang))
+            for lang in LANGUAGES
+        }
         if happened.record is not None:
             self.ended = DealEnd(happened.record, happened.after)
         self.version += 1
@@ -246,7 +252,7 @@ class LiveTable:
             self.version,
             seat,
             self.game.action_str(self.rules, action),
-            {lang: event_lines(self.game, happened, lang) for lang in LANGUAGES},
+            lines,
         )
         self.log.append(logged)
         self.driver.turn_started = time.monotonic()

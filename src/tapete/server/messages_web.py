@@ -111,6 +111,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.table.connection_lost": "The table closed the connection.",
     "web.table.not_connected": "Not connected: your move was not sent. Reconnecting…",
     "web.table.seat_number": "Seat {seat}",
+    "web.table.bot_name": "Bot {seat} ({level})",
     "web.table.seat_label": "{name}, seat {seat}",
     "web.table.team": "Team {team}",
     "web.table.you": "you",

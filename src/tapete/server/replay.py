@@ -14,7 +14,7 @@ from typing import Any
 from tapete.games import GAMES
 from tapete.server.live import step, table_rules
 from tapete.server.storage.rows import ActionRow, SeatRow, TableRow
-from tapete.server.wire import DealEnd, TableFacts, event_lines, spectator_view
+from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, spectator_view
 
 
 def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow], lang: str) -> dict[str, Any]:
@@ -33,6 +33,7 @@ def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[Act
         nobody = tuple(False for _ in range(n))
         return TableFacts(names, kinds, nobody, nobody, version, levels=levels)
 
+    told = narration_names(names, kinds, levels, lang)
     frames: list[dict[str, Any]] = [
         {"version": 0, "seat": None, "action": None, "text": "", "view": _view(game, match, facts(0), ended, lang)}
     ]
@@ -41,7 +42,7 @@ def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[Act
         happened = step(game, match, entry.seat, action)
         if happened.record is not None:
             ended = DealEnd(happened.record, happened.after)
-        lines = event_lines(game, happened, lang)
+        lines = event_lines(game, happened, lang, told)
         frames.append(
             {
                 "version": entry.version,

@@ -30,6 +30,7 @@ from tapete.server.registry import TableSpec
 from tapete.server.replay import replay_frames
 from tapete.server.state import ServerState
 from tapete.server.storage.rows import TableRow, UserRow
+from tapete.server.wire import deck_of
 
 router = APIRouter(prefix="/api")
 
@@ -180,7 +181,12 @@ async def games(request: Request) -> dict[str, Any]:
                     }
                 )
             presets = [
-                {"name": name, "description": text, "players": game.players(game.rules(name))}
+                {
+                    "name": name,
+                    "description": text,
+                    "players": game.players(game.rules(name)),
+                    "deck": deck_of(game.name, game.rules(name)),
+                }
                 for name, text in rules_text.presets(game.name)
             ]
             out.append(

@@ -34,7 +34,7 @@ from tapete.cards import french, spanish
 from tapete.cards.deck import cards_of
 from tapete.games import Game, Match
 from tapete.guinote import actions as gactions
-from tapete.server.lang import speaking
+from tapete.server.lang import msg, speaking
 from tapete.table.narrate import (
     Happened,
     action_label,
@@ -43,6 +43,7 @@ from tapete.table.narrate import (
     deal_breakdown,
     declaration_label,
     match_over_line,
+    naming,
     narrate,
     score_label,
     seat_label,
@@ -99,6 +100,18 @@ def cards_str(game: Game, rules: Any, cards: Sequence[int]) -> list[str]:
     return [card_str(game, rules, c) for c in cards]
 
 
+# Guiñote presets played with a French deck stripped to 40 (docs/rules/guinote.md, "French deck"
+# and "`frances`": 003's game). The rules hold no deck field: the deck is the preset's.
+FRENCH_GUINOTE_PRESETS = frozenset({"frances"})
+
+
+def deck_of(game_name: str, rules: Any) -> str:
+    """ "french" or "spanish": the faces a client draws for the game's cards (the card strings do not change)."""
+    if game_name == "belote":
+        return "french"
+    return "french" if getattr(rules, "preset_name", "") in FRENCH_GUINOTE_PRESETS else "spanish"
+
+
 # ---------------------------------------------------------------- views
 def seat_view(game: Game, match: Match, seat: int, facts: TableFacts, ended: DealEnd | None, lang: str) -> JSON:
     """What the person in ``seat`` sees: their hand and choices, and the public table."""
@@ -145,6 +158,7 @@ def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd 
     view: JSON = {
         "game": game.name,
         "preset": rules.preset_name,
+        "deck": deck_of(game.name, rules),
         "seat": None,
         "players": n,
         "sides": [game.side_of(rules, s) for s in range(n)],
@@ -324,9 +338,30 @@ def legal(game: Game, obs: Any) -> list[JSON]:
 
 
 # ---------------------------------------------------------------- events
-def event_lines(game: Game, happened: Happened, lang: str) -> list[str]:
-    """What happened, as the terminal table's log says it, in ``lang`` (public facts only)."""
+def narration_names(
+    names: Sequence[str], kinds: Sequence[str], levels: Sequence[str | None], lang: str
+) -> tuple[str, ...]:
+    """How event lines in ``lang`` name each seat: a person's name, "Bot 2 (medium)" for a bot.
+
+    A bot's stored name is in the language of whoever added it, so bots are named here from
+    their seat and level, as the browser names them (``web.table.bot_name``).
+    """
+    out = []
     with speaking(lang):
+        for seat, name in enumerate(names):
+            level = levels[seat] if seat < len(levels) else None
+            if seat < len(kinds) and kinds[seat] == "bot" and level:
+                name = msg("server.bot_seat", seat=seat, level=msg(f"server.level.{level}"))
+            out.append(name)
+    return tuple(out)
+
+
+def event_lines(game: Game, happened: Happened, lang: str, names: Sequence[str] = ()) -> list[str]:
+    """What happened, as the terminal table's log says it, in ``lang`` (public facts only).
+
+    With ``names`` (see :func:`narration_names`) seats are told by name instead of "seat N".
+    """
+    with speaking(lang), naming(names):
         return narrate(game.name, happened)
 
 
@@ -341,8 +376,10 @@ __all__ = [
     "action_kind",
     "all_hands",
     "card_str",
+    "deck_of",
     "event_lines",
     "legal",
+    "narration_names",
     "public",
     "seat_view",
     "spectator_view",

@@ -25,7 +25,9 @@ table's widgets and :mod:`tapete.table.explain` share.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,7 +62,31 @@ def suit_label(game_name: str, suit: int) -> str:
     return f"{spanish.SUIT_NAMES[suit]} {spanish.SUIT_SYMBOLS[suit]}"
 
 
+#: Names to tell seats by inside :func:`naming` (the server's tables); none: "seat N" (the terminal table).
+_NAMES: ContextVar[tuple[str, ...]] = ContextVar("tapete_seat_names", default=())
+
+
+@contextmanager
+def naming(names: Sequence[str]) -> Iterator[None]:
+    """Tell seats by these names inside the block (an empty name keeps "seat N").
+
+    >>> with naming(["Ana", ""]):
+    ...     seat_label(0), seat_label(1)
+    ('Ana', 'seat 1')
+    >>> seat_label(0)
+    'seat 0'
+    """
+    token = _NAMES.set(tuple(names))
+    try:
+        yield
+    finally:
+        _NAMES.reset(token)
+
+
 def seat_label(seat: int) -> str:
+    names = _NAMES.get()
+    if 0 <= seat < len(names) and names[seat]:
+        return names[seat]
     return msg("seat", seat=seat)
 
 
@@ -363,6 +389,7 @@ __all__ = [
     "deal_breakdown",
     "declaration_label",
     "match_over_line",
+    "naming",
     "narrate",
     "score_label",
     "seat_label",

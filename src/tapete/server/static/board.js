@@ -3,7 +3,7 @@
 // passes onAct. Nothing here decides what is legal or hidden: the hand, the legal choices and
 // every sentence come from the server; the client only lays them out.
 
-import { backSvg, cardLabel, cardSvg, suitLabel, suitSvg } from "./cards.js";
+import { backSvg, cardLabel, cardSvg, facesOf, suitLabel, suitSvg } from "./cards.js";
 import { h, svgBox } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -26,8 +26,28 @@ export function positionOf(view, seat) {
   return names[(seat - base + n) % n];
 }
 
-/** A seat's name, or "seat N" for a seat without one. */
+const LEVEL_KEYS = {
+  random: "web.level.random",
+  easy: "web.level.easy",
+  medium: "web.level.medium",
+  hard: "web.level.hard",
+  expert: "web.level.expert",
+};
+
+/** A bot level in the viewer's language (the level's own name for one without a text). */
+export function levelName(level) {
+  return LEVEL_KEYS[level] ? t(LEVEL_KEYS[level]) : level;
+}
+
+/**
+ * A seat's name: a bot's from its seat and level in the viewer's language ("Bot 2 (medium)"; its
+ * stored name is in the language of whoever added it), a person's own, or "Seat N" for an open seat.
+ */
 export function seatName(view, seat) {
+  const level = view.levels && view.levels[seat];
+  if (level && view.kinds && view.kinds[seat] === "bot") {
+    return t("web.table.bot_name", { seat, level: levelName(level) });
+  }
   const name = view.names && view.names[seat];
   return name ? name : t("web.table.seat_number", { seat });
 }
@@ -89,12 +109,12 @@ function seatPanel(view, seat, opts) {
     const hand = view.hands ? view.hands[seat] : null;
     const row = h("div", { class: "seat-cards", "data-testid": `seat-cards-${seat}` });
     if (hand) {
-      for (const c of hand) row.append(cardEl(c, view.game, { "data-testid": "seat-card" }));
+      for (const c of hand) row.append(cardEl(c, facesOf(view), { "data-testid": "seat-card" }));
     } else {
       const known = (view.known && view.known[seat]) || [];
-      for (const c of known) row.append(cardEl(c, view.game, { "data-testid": "known-card" }));
+      for (const c of known) row.append(cardEl(c, facesOf(view), { "data-testid": "known-card" }));
       const backs = Math.max(0, ((view.hand_sizes && view.hand_sizes[seat]) || 0) - known.length);
-      for (let i = 0; i < backs; i++) row.append(backEl(view.game));
+      for (let i = 0; i < backs; i++) row.append(backEl(facesOf(view)));
     }
     cards = row;
   }
@@ -151,7 +171,7 @@ function centre(view, opts) {
   for (const [seat, card] of plays) {
     const winner = held && opts.heldTrick.winner === seat;
     trick.append(
-      cardEl(card, view.game, {
+      cardEl(card, facesOf(view), {
         class: `card trick-card at-${positionOf(view, seat)}${winner ? " trick-winner" : ""}${held ? " held" : ""}`,
         "data-testid": "trick-card",
         "data-seat": seat,
@@ -171,7 +191,7 @@ function centre(view, opts) {
       h(
         "div",
         { class: "stock", "data-testid": "stock", title: t("web.table.stock", { count: view.stock }) },
-        backEl(view.game),
+        backEl(facesOf(view)),
         h("span", { class: "stock-count" }, String(view.stock)),
       ),
     );
@@ -181,7 +201,7 @@ function centre(view, opts) {
       h(
         "div",
         { class: "indicator", "data-testid": "indicator", title: t("web.table.indicator") },
-        cardEl(view.indicator, view.game, { "data-testid": "indicator-card" }),
+        cardEl(view.indicator, facesOf(view), { "data-testid": "indicator-card" }),
       ),
     );
   }
@@ -190,12 +210,12 @@ function centre(view, opts) {
       h(
         "div",
         { class: "indicator", "data-testid": "retourne", title: t("web.table.retourne") },
-        cardEl(view.retourne, view.game, { "data-testid": "retourne-card" }),
+        cardEl(view.retourne, facesOf(view), { "data-testid": "retourne-card" }),
       ),
     );
   }
   if (view.bergere) {
-    pile.append(h("div", { class: "indicator", title: t("web.table.bergere") }, cardEl(view.bergere, view.game, {})));
+    pile.append(h("div", { class: "indicator", title: t("web.table.bergere") }, cardEl(view.bergere, facesOf(view), {})));
   }
   return [pile.childElementCount ? pile : null, h("section", { class: "centre" }, trick)];
 }
@@ -225,8 +245,8 @@ function infoPanel(view) {
         "div",
         { class: "info-trump", "data-testid": "trump", "data-trump": view.trump },
         h("span", { class: "info-label" }, t("web.table.trump")),
-        svgBox("span", { class: "suit-icon" }, suitSvg(view.trump, view.game)),
-        h("span", {}, suitLabel(view.trump, view.game)),
+        svgBox("span", { class: "suit-icon" }, suitSvg(view.trump, facesOf(view))),
+        h("span", {}, suitLabel(view.trump, facesOf(view))),
       ),
     );
   }
@@ -316,7 +336,7 @@ function infoPanel(view) {
           "div",
           { class: "mini-cards" },
           lt.cards.map(([seat, card]) =>
-            cardEl(card, view.game, {
+            cardEl(card, facesOf(view), {
               class: `card${seat === lt.winner ? " trick-winner" : ""}`,
               title: seatName(view, seat),
             }),
@@ -342,7 +362,7 @@ function handRow(view, opts) {
   const row = h("div", { class: "hand", "data-testid": "hand", "aria-label": t("web.table.your_hand") });
   for (const card of view.hand || []) {
     const legal = legalCards.has(card);
-    const label = cardLabel(card, view.game);
+    const label = cardLabel(card, facesOf(view));
     const button = h("button", {
       type: "button",
       // Dim the cards the rules forbid only when some card may be played (not while bidding).
@@ -354,7 +374,7 @@ function handRow(view, opts) {
       // Not legal cards still go to the server, which says why (the explanation is the point).
       onclick: opts.onAct ? () => opts.onAct(card) : null,
     });
-    button.innerHTML = cardSvg(card, view.game);
+    button.innerHTML = cardSvg(card, facesOf(view));
     row.append(button);
   }
   return row;

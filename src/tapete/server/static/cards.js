@@ -241,15 +241,40 @@ function frenchFigure(rank, suit) {
 }
 
 // ------------------------------------------------------------------ public API
-/** "spanish" for Guiñote, "french" for Belote. */
-export function deckOf(game) {
-  return game === "belote" ? "french" : "spanish";
+// Guiñote with a French deck (the `frances` preset: the view's "deck" is "french"): the card strings
+// stay Spanish ("Rc"), drawn and named as French cards (docs/rules/guinote.md, "French deck"):
+// diamonds are oros, hearts copas, spades espadas, clubs bastos; A the as, J the sota, Q the
+// caballo, K the rey.
+const GUINOTE_FRENCH = "guinote-french";
+const FRENCH_SUIT_OF = { o: "d", c: "h", e: "s", b: "c" };
+const FRENCH_RANK_OF = { 1: "A", S: "J", C: "Q", R: "K" };
+
+/**
+ * What to pass as `game` to the functions below for a view: its game, or "guinote-french" for a
+ * Guiñote table played with French cards.
+ */
+export function facesOf(view) {
+  return view.game === "guinote" && view.deck === "french" ? GUINOTE_FRENCH : view.game;
 }
 
-/** {rank, suit} of a card string of the game's deck, or null if it is not one. */
+/** "spanish" for Guiñote, "french" for Belote and French-faced Guiñote. */
+export function deckOf(game) {
+  return game === "belote" || game === GUINOTE_FRENCH ? "french" : "spanish";
+}
+
+/** {rank, suit} of a card string of the game's deck (as the faces show it), or null if it is not one. */
 export function parseCard(card, game) {
+  if (game === GUINOTE_FRENCH) {
+    const m = SPANISH_CARD.exec(String(card));
+    return m ? { rank: FRENCH_RANK_OF[m[1]] || m[1], suit: FRENCH_SUIT_OF[m[2]] } : null;
+  }
   const m = (deckOf(game) === "french" ? FRENCH_CARD : SPANISH_CARD).exec(String(card));
   return m ? { rank: m[1], suit: m[2] } : null;
+}
+
+/** A suit letter of the game as the faces show it ("o" -> "d" for French-faced Guiñote). */
+function faceSuit(suit, game) {
+  return game === GUINOTE_FRENCH ? FRENCH_SUIT_OF[suit] || suit : suit;
 }
 
 const SVG_OPEN = (label) =>
@@ -279,7 +304,7 @@ export function cardSvg(card, game) {
     const colour = FRENCH_COLOUR[suit];
     const symbol = frenchSuit(suit);
     const text = rank === "T" ? "10" : rank;
-    const count = { 7: 7, 8: 8, 9: 9, T: 10, A: 1 }[rank];
+    const count = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, T: 10, A: 1 }[rank];
     body = frame() + corners(text, colour, symbol) + (count ? pips(symbol, count, true) : frenchFigure(rank, suit));
   }
   return `${SVG_OPEN(cardLabel(card, game))}${body}</svg>`;
@@ -312,6 +337,7 @@ export function backSvg(game) {
 /** A suit symbol alone, as a small square SVG (trump and contract displays). */
 export function suitSvg(suit, game) {
   const french = deckOf(game) === "french";
+  suit = faceSuit(suit, game);
   const symbol = french ? FRENCH_PATHS[suit] && frenchSuit(suit) : SPANISH_SUITS[suit];
   if (!symbol) return "";
   return (
@@ -349,9 +375,14 @@ const SUIT_KEYS = {
   },
 };
 
-/** The suit's name in the current language. */
+/** The suit's name in the current language (suit: a letter of the game's card strings). */
 export function suitLabel(suit, game) {
-  const key = SUIT_KEYS[deckOf(game)][suit];
+  return faceSuitLabel(faceSuit(suit, game), deckOf(game));
+}
+
+/** A suit's name from its letter as the faces show it. */
+function faceSuitLabel(suit, deck) {
+  const key = SUIT_KEYS[deck][suit];
   return key ? t(key) : String(suit);
 }
 
@@ -362,5 +393,5 @@ export function cardLabel(card, game) {
   const deck = deckOf(game);
   const rankKey = RANK_KEYS[deck][parsed.rank];
   const rank = rankKey ? t(rankKey) : parsed.rank === "T" ? "10" : parsed.rank;
-  return t("web.card.name", { rank, suit: suitLabel(parsed.suit, game) });
+  return t("web.card.name", { rank, suit: faceSuitLabel(parsed.suit, deck) });
 }

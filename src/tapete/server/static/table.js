@@ -14,7 +14,7 @@ import {
   setWatchToken,
   watchToken,
 } from "./api.js";
-import { clockLeft, renderBoard, seatName } from "./board.js";
+import { clockLeft, levelName, renderBoard, seatName } from "./board.js";
 import { copyText, h, mount, toast } from "./dom.js";
 import { tableTitle } from "./home.js";
 import { errorText, identityForm } from "./identity.js";
@@ -25,20 +25,9 @@ const POLL_MS = 1500;
 // How long a finished trick stays in the middle before the table clears it.
 const HOLD_TRICK_MS = 1300;
 const BOT_LEVELS = ["easy", "medium", "hard", "expert"];
-const LEVEL_KEYS = {
-  random: "web.level.random",
-  easy: "web.level.easy",
-  medium: "web.level.medium",
-  hard: "web.level.hard",
-  expert: "web.level.expert",
-};
 const MAX_LOG = 300;
 // Events replayed into the log when the page first connects.
 const RECENT_EVENTS = 30;
-
-export function levelName(level) {
-  return LEVEL_KEYS[level] ? t(LEVEL_KEYS[level]) : level;
-}
 
 function seatsOf(summary) {
   return summary.seats || [];
