@@ -206,3 +206,20 @@ def test_review_tricks():
         obs = observe(s, 2)
         assert len(obs.tricks) == 2  # what was played face up is remembered either way
         assert list(obs.reviewable_tricks()) == s.tricks[-expect:]
+
+
+def test_deck_faces():
+    """003 "Persiapan Dek Kartu" (and 001 Card Deck, 002 §02): Guiñote is also played with a
+    French deck stripped to 40 cards, diamonds for oros, hearts copas, spades espadas, clubs
+    bastos. deck_faces only says how the cards are drawn: the same deal plays identically."""
+    from tapete.guinote.rules import GuinoteRules
+
+    assert GuinoteRules.preset("frances").deck_faces == "french"
+    assert GuinoteRules.preset("aragones").deck_faces == "spanish"
+    a, b = fresh(), fresh(deck_faces="french")
+    for _ in range(12):
+        assert a.legal_actions() == b.legal_actions()
+        action = a.legal_actions()[-1]
+        a.apply_action(action)
+        b.apply_action(action)
+    assert a.card_points == b.card_points and a.hands == b.hands

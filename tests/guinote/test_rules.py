@@ -254,6 +254,7 @@ OPTION_TESTS: dict[str, list[str]] = {
     "malas_buenas": ["test_match_rules:test_malas_buenas"],
     "partidas_to_win": ["test_match_rules:test_partidas_to_win"],
     "review_tricks": ["test_phase1:test_review_tricks"],
+    "deck_faces": ["test_phase1:test_deck_faces"],
 }
 
 

@@ -211,6 +211,11 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "Which of the tricks already taken a player may look at again during the deal.",
         "all: 001 Tips; the last one: tapete's reading",
     ),
+    "deck_faces": (
+        "Card faces",
+        "Whether the cards are drawn as a Spanish deck or as a French deck stripped to 40 (display only).",
+        "french: 003; spanish: 001, 002, 004",
+    ),
 }
 
 #: (Guiñote option, choice) -> the choice in words.
@@ -248,6 +253,8 @@ _GUINOTE_VALUES: Final[dict[tuple[str, str], str]] = {
     ("both_past", "last_trick"): "the side of the last trick, if it has enough card points",
     ("review_tricks", "all"): "every trick taken",
     ("review_tricks", "last"): "only the last trick",
+    ("deck_faces", "spanish"): "a Spanish deck",
+    ("deck_faces", "french"): "a French deck",
 }
 
 #: Belote option -> (name, explanation, source): docs/rules/belote.md, "Every option".

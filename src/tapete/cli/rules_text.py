@@ -89,6 +89,7 @@ TOPICS: Final[dict[str, tuple[tuple[str, tuple[str, ...]], ...]]] = {
                 "both_past",
                 "last_trick_min_points",
                 "malas_buenas",
+                "deck_faces",
                 "partidas_to_win",
             ),
         ),

@@ -38,6 +38,7 @@ CapoteRule = Literal["none", "bonus", "wins_match"]
 Claims = Literal["none", "vueltas", "any_time"]
 BothPast = Literal["higher_score", "last_trick"]
 ReviewTricks = Literal["all", "last"]
+DeckFaces = Literal["spanish", "french"]
 
 #: Allowed values of every string-valued option, for validation and help text.
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -55,6 +56,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "claims": ("none", "vueltas", "any_time"),
     "both_past": ("higher_score", "last_trick"),
     "review_tricks": ("all", "last"),
+    "deck_faces": ("spanish", "french"),
 }
 
 
@@ -148,6 +150,9 @@ class GuinoteRules(RulesBase):
     partidas_to_win: int = 3
     #: Which taken tricks a seat may look back at: all, or only the last one.
     review_tricks: ReviewTricks = "last"
+    #: The faces the cards are drawn with: the Spanish deck, or a French deck stripped to 40
+    #: (003's game). Display only: the cards, their ranks and the play do not change.
+    deck_faces: DeckFaces = "spanish"
 
     # ------------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -232,6 +237,7 @@ _CLASICO = dataclasses.replace(
 _FRANCES = dataclasses.replace(
     _ARAGONES,
     preset_name="frances",
+    deck_faces="french",
     figure_order="caballo_high",
     cante_figure="caballo",
     deal_packet=1,

@@ -100,16 +100,11 @@ def cards_str(game: Game, rules: Any, cards: Sequence[int]) -> list[str]:
     return [card_str(game, rules, c) for c in cards]
 
 
-# Guiñote presets played with a French deck stripped to 40 (docs/rules/guinote.md, "French deck"
-# and "`frances`": 003's game). The rules hold no deck field: the deck is the preset's.
-FRENCH_GUINOTE_PRESETS = frozenset({"frances"})
-
-
 def deck_of(game_name: str, rules: Any) -> str:
     """ "french" or "spanish": the faces a client draws for the game's cards (the card strings do not change)."""
     if game_name == "belote":
         return "french"
-    return "french" if getattr(rules, "preset_name", "") in FRENCH_GUINOTE_PRESETS else "spanish"
+    return str(getattr(rules, "deck_faces", "spanish"))
 
 
 # ---------------------------------------------------------------- views
