@@ -52,7 +52,6 @@ MESSAGES: Final[dict[str, str]] = {
     "web.lobby.status.live": "in play",
     "web.lobby.rated": "rated",
     "web.lobby.seat.open": "open seat",
-    "web.lobby.seat.bot": "{name} (bot)",
     "web.lobby.join_table": "Take a seat",
     "web.lobby.watch": "Watch",
     # ------------------------------------------------------------ creating a table
@@ -78,7 +77,6 @@ MESSAGES: Final[dict[str, str]] = {
     "web.wait.code": "Code:",
     "web.wait.seats": "Seats",
     "web.wait.open": "open",
-    "web.wait.bot": "{name}, bot ({level})",
     "web.wait.sit": "Sit here",
     "web.wait.leave": "Leave the seat",
     "web.wait.partner_of": "partner of {name}",

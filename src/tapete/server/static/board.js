@@ -39,15 +39,18 @@ export function levelName(level) {
   return LEVEL_KEYS[level] ? t(LEVEL_KEYS[level]) : level;
 }
 
+/** A bot's name in the viewer's language, from its seat and level: "Bot 2 (medium)". */
+export function botName(seat, level) {
+  return t("web.table.bot_name", { seat, level: levelName(level) });
+}
+
 /**
  * A seat's name: a bot's from its seat and level in the viewer's language ("Bot 2 (medium)"; its
  * stored name is in the language of whoever added it), a person's own, or "Seat N" for an open seat.
  */
 export function seatName(view, seat) {
   const level = view.levels && view.levels[seat];
-  if (level && view.kinds && view.kinds[seat] === "bot") {
-    return t("web.table.bot_name", { seat, level: levelName(level) });
-  }
+  if (level && view.kinds && view.kinds[seat] === "bot") return botName(seat, level);
   const name = view.names && view.names[seat];
   return name ? name : t("web.table.seat_number", { seat });
 }

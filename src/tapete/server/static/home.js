@@ -1,6 +1,7 @@
 // The lobby: who I am, join by invite code, and the public tables (waiting and live) with their seats.
 
 import { auth, get } from "./api.js";
+import { botName } from "./board.js";
 import { h, mount } from "./dom.js";
 import { errorText, identityForm } from "./identity.js";
 import { t } from "./i18n.js";
@@ -75,7 +76,7 @@ export function homeScreen(root, { navigate, refreshNav }) {
           s.kind === "open"
             ? t("web.lobby.seat.open")
             : s.kind === "bot"
-              ? t("web.lobby.seat.bot", { name: s.name })
+              ? botName(s.seat, s.level)
               : s.name,
         ),
       ),

@@ -14,7 +14,7 @@ import {
   setWatchToken,
   watchToken,
 } from "./api.js";
-import { clockLeft, levelName, renderBoard, seatName } from "./board.js";
+import { botName, clockLeft, levelName, renderBoard, seatName } from "./board.js";
 import { copyText, h, mount, toast } from "./dom.js";
 import { tableTitle } from "./home.js";
 import { errorText, identityForm } from "./identity.js";
@@ -194,7 +194,7 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
     const partner = players === 4 ? seatsOf(summary).find((o) => o.seat === (s.seat + 2) % 4) : null;
     let who;
     if (s.kind === "open") who = h("span", { class: "muted" }, t("web.wait.open"));
-    else if (s.kind === "bot") who = h("span", {}, t("web.wait.bot", { name: s.name, level: levelName(s.level) }));
+    else if (s.kind === "bot") who = h("span", {}, botName(s.seat, s.level));
     else who = h("span", {}, s.name);
     const buttons = [];
     if (s.kind === "open" && mySeat() === null && auth()) {
