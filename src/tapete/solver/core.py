@@ -658,24 +658,11 @@ class CardSearch:
             return r if r < v else v
         if limit == 0 or len(options) <= limit:
             # Singing every option now is never worse than keeping one for later.
-            gained = 0
-            saved = self.sung
-            for o in options:
-                gained += self.tute_points if o == 4 else self.pair_points[o]
-                self.sung |= 16 if o == 4 else 1 << o
-            r = gained + self._sing(w, nxt_seat, stage + 1, alpha - gained, beta - gained)
-            self.sung = saved
-            return r
+            return self._sing_these(options, w, nxt_seat, stage, alpha, beta)
         # More options than the limit: try each choice of ``limit`` of them (the limit is 1 in practice).
         v = -INF
         for combo in _combinations(options, limit):
-            gained = 0
-            saved = self.sung
-            for o in combo:
-                gained += self.tute_points if o == 4 else self.pair_points[o]
-                self.sung |= 16 if o == 4 else 1 << o
-            r = gained + self._sing(w, nxt_seat, stage + 1, alpha - gained, beta - gained)
-            self.sung = saved
+            r = self._sing_these(combo, w, nxt_seat, stage, alpha, beta)
             if r > v:
                 v = r
                 if v > alpha:
@@ -683,6 +670,17 @@ class CardSearch:
                     if alpha >= beta:
                         break
         return v
+
+    def _sing_these(self, options: list[int], w: int, nxt_seat: int, stage: int, alpha: int, beta: int) -> int:
+        """Sing ``options`` (pairs by suit, 4 the tute) now and search on: their points plus the rest."""
+        gained = 0
+        saved = self.sung
+        for o in options:
+            gained += self.tute_points if o == 4 else self.pair_points[o]
+            self.sung |= 16 if o == 4 else 1 << o
+        r = gained + self._sing(w, nxt_seat, stage + 1, alpha - gained, beta - gained)
+        self.sung = saved
+        return r
 
 
 def _combinations(items: list[int], k: int) -> list[list[int]]:
