@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import random
 
-from tapete.cards.deck import cards_of
-from tapete.errors import SetupError
-from tapete.tricks import Duties, TrickTables, beats, legal_mask
+from tapete.core.cards.deck import cards_of
+from tapete.core.errors import SetupError
+from tapete.core.tricks import Duties, TrickTables, beats, legal_mask
 
 
 def proven_absent(

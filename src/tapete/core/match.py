@@ -16,7 +16,7 @@ import random
 from collections.abc import Sequence
 from typing import Generic, Protocol, TypeVar
 
-from tapete.errors import IllegalActionError, SetupError
+from tapete.core.errors import IllegalActionError, SetupError
 
 
 class DealState(Protocol):

@@ -7,9 +7,32 @@ each message says what was wrong and what was expected.
 
 from __future__ import annotations
 
+from typing import Any
+
+from tapete.core.words import Say
+
 
 class TapeteError(Exception):
-    """Base class of every error tapete raises on purpose."""
+    """Base class of every error tapete raises on purpose.
+
+    ``str(error)`` is English; ``say``, where given, is the same message as a :class:`Say`, which
+    the text layer renders in the reader's language (:func:`tapete.text.error_text`).
+    """
+
+    say: Say | None = None
+
+    def __init__(self, *args: object, say: Say | None = None) -> None:
+        super().__init__(*args)
+        self.say = say
+
+    def __reduce__(self) -> str | tuple[Any, ...]:
+        if type(self).__init__ is not TapeteError.__init__:  # a subclass with its own arguments
+            return super().__reduce__()
+        return (_rebuild, (type(self), self.args, self.say))
+
+
+def _rebuild(cls: type[TapeteError], args: tuple[object, ...], say: Say | None) -> TapeteError:
+    return cls(*args, say=say)
 
 
 class CardParseError(TapeteError, ValueError):

@@ -11,7 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, ClassVar, Self
 
-from tapete.errors import RulesError
+from tapete.core.errors import RulesError
+from tapete.core.words import Say
 
 _TRUE = ("1", "true", "yes", "on", "si", "sí", "oui")
 _FALSE = ("0", "false", "no", "off", "non")
@@ -32,7 +33,11 @@ class RulesBase:
         """A named preset; unknown names are refused with the list of known ones."""
         found = cls.PRESETS.get(name)
         if not isinstance(found, cls):
-            raise RulesError(f"unknown {cls.GAME} preset {name!r}: expected one of {', '.join(cls.PRESETS)}")
+            choices = ", ".join(cls.PRESETS)
+            raise RulesError(
+                f"unknown {cls.GAME} preset {name!r}: expected one of {choices}",
+                say=Say("error.rules.unknown_preset", game=cls.GAME, name=name, choices=choices),
+            )
         return found
 
     @classmethod
@@ -44,7 +49,11 @@ class RulesBase:
         known = [*self.option_names(), "preset_name"]
         for key in changes:
             if key not in known:
-                raise RulesError(f"unknown {self.GAME} option {key!r}: expected one of {', '.join(sorted(known))}")
+                choices = ", ".join(sorted(known))
+                raise RulesError(
+                    f"unknown {self.GAME} option {key!r}: expected one of {choices}",
+                    say=Say("error.rules.unknown_option", game=self.GAME, name=key, choices=choices),
+                )
         return dataclasses.replace(self, **changes)  # type: ignore[type-var]
 
     def with_option_strings(self, options: dict[str, str]) -> Self:
@@ -56,20 +65,30 @@ class RulesBase:
         """Turn a command-line value into the option's type, with a clear error."""
         kinds = {f.name: f.type for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         if key not in kinds or key == "preset_name":
-            raise RulesError(f"unknown {cls.GAME} option {key!r}: expected one of {', '.join(cls.option_names())}")
+            choices = ", ".join(cls.option_names())
+            raise RulesError(
+                f"unknown {cls.GAME} option {key!r}: expected one of {choices}",
+                say=Say("error.rules.unknown_option", game=cls.GAME, name=key, choices=choices),
+            )
         kind = kinds[key]
         if kind in ("int", int):
             try:
                 return int(text)
             except ValueError:
-                raise RulesError(f"bad value {text!r} for {key}: expected a whole number") from None
+                raise RulesError(
+                    f"bad value {text!r} for {key}: expected a whole number",
+                    say=Say("error.rules.bad_int", value=text, name=key),
+                ) from None
         if kind in ("bool", bool):
             low = text.strip().lower()
             if low in _TRUE:
                 return True
             if low in _FALSE:
                 return False
-            raise RulesError(f"bad value {text!r} for {key}: expected true or false")
+            raise RulesError(
+                f"bad value {text!r} for {key}: expected true or false",
+                say=Say("error.rules.bad_bool", value=text, name=key),
+            )
         return text
 
     def options_changed(self) -> dict[str, Any]:
@@ -98,15 +117,29 @@ class RulesBase:
         for name, allowed in self.CHOICES.items():
             value = getattr(self, name)
             if value not in allowed:
-                raise RulesError(f"bad value {value!r} for {name}: expected one of {', '.join(allowed)}")
+                choices = ", ".join(allowed)
+                raise RulesError(
+                    f"bad value {value!r} for {name}: expected one of {choices}",
+                    say=Say("error.rules.bad_choice", value=value, name=name, choices=choices),
+                )
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
             value = getattr(self, f.name)
             if f.type in ("int", int) and (not isinstance(value, int) or isinstance(value, bool)):
-                raise RulesError(f"bad value {value!r} for {f.name}: expected a whole number")
+                raise RulesError(
+                    f"bad value {value!r} for {f.name}: expected a whole number",
+                    say=Say("error.rules.bad_int", value=value, name=f.name),
+                )
             if f.type in ("bool", bool) and not isinstance(value, bool):
-                raise RulesError(f"bad value {value!r} for {f.name}: expected true or false")
+                raise RulesError(
+                    f"bad value {value!r} for {f.name}: expected true or false",
+                    say=Say("error.rules.bad_bool", value=value, name=f.name),
+                )
 
     def check_non_negative(self, *names: str) -> None:
         for name in names:
             if getattr(self, name) < 0:
-                raise RulesError(f"bad value {getattr(self, name)} for {name}: expected 0 or more")
+                value = getattr(self, name)
+                raise RulesError(
+                    f"bad value {value} for {name}: expected 0 or more",
+                    say=Say("error.rules.negative", value=value, name=name),
+                )

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from tapete.cards.deck import Deck, cards_of, mask_of
+from tapete.core.cards.deck import Deck, cards_of, mask_of
 
 __all__ = ["SPANISH", "Deck", "card_str", "cards_of", "cards_str", "mask_of", "mask_str", "parse_card", "parse_cards"]
 
@@ -58,7 +58,7 @@ N_CARDS: Final = 40
 FULL_DECK: Final = (1 << N_CARDS) - 1
 SUIT_MASKS: Final = tuple(((1 << 10) - 1) << (10 * s) for s in SUITS)
 
-#: The Spanish 40-card deck as data (see :class:`tapete.cards.deck.Deck`).
+#: The Spanish 40-card deck as data (see :class:`tapete.core.cards.deck.Deck`).
 SPANISH = Deck(
     "spanish-40",
     rank_tokens=RANK_LETTERS,

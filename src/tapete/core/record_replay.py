@@ -1,6 +1,6 @@
 """The match part of game records that both games share: reading the header, the decks, replaying.
 
-A match record (see :mod:`tapete.records` for the envelope) holds the rules,
+A match record (see :mod:`tapete.core.record_file` for the envelope) holds the rules,
 the seed, the first dealer and, per deal, its dealer, its deck and its
 actions as strings (plus the deal's points once it is over). Each game
 writes its own body; reading one back is the same steps in both games:
@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol, TypeVar
 
-from tapete.errors import CardParseError, IllegalActionError, RecordError, RulesError
-from tapete.rules_base import RulesBase
+from tapete.core.errors import CardParseError, IllegalActionError, RecordError, RulesError
+from tapete.core.rules import RulesBase
 
 R = TypeVar("R", bound=RulesBase)
 

@@ -5,10 +5,10 @@ A position string is ``RULES DEALER PHASE KEY=VALUE ...`` in every game (see
 game's keys). This module holds the parts that do not depend on the game:
 
 * the rules token, a preset name plus the options changed from it
-  (:func:`rules_token` / :func:`read_rules`), for any :class:`~tapete.rules_base.RulesBase`;
+  (:func:`rules_token` / :func:`read_rules`), for any :class:`~tapete.core.rules.RulesBase`;
 * :class:`PositionFields`, one game's field names and card spelling, with
   readers (seats, numbers, card lists, ``/``-separated parts) whose errors are
-  :class:`~tapete.errors.NotationError` naming the field, and the splitting of a
+  :class:`~tapete.core.errors.NotationError` naming the field, and the splitting of a
   string into its head tokens and ``KEY=VALUE`` fields;
 * :class:`CardLedger`, which checks that each card of the deck is in exactly
   one place.
@@ -26,9 +26,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Final, Protocol, TypeVar
 
-from tapete.cards.deck import cards_of
-from tapete.errors import CardParseError, NotationError, RulesError
-from tapete.rules_base import RulesBase
+from tapete.core.cards.deck import cards_of
+from tapete.core.errors import CardParseError, NotationError, RulesError
+from tapete.core.rules import RulesBase
 
 R = TypeVar("R", bound=RulesBase)
 

@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from tapete.errors import RecordError
+from tapete.core.errors import RecordError
 
 FORMAT = "tapete-record"
 VERSION = 1

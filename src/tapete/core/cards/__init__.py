@@ -1,6 +1,6 @@
 """Cards and decks shared by the games; Guiñote uses the Spanish 40-card deck."""
 
-from tapete.cards.spanish import (
+from tapete.core.cards.spanish import (
     BASTOS,
     COPAS,
     ESPADAS,

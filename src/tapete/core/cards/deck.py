@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
 
-from tapete.errors import CardParseError
+from tapete.core.errors import CardParseError
+from tapete.core.words import Say
 
 
 def cards_of(mask: int) -> Iterator[int]:
@@ -78,14 +79,23 @@ class Deck:
         s = text.strip()
         if len(s) < 2:
             expected = f"a rank ({self._rank_help}) then a suit ({self._suit_help})"
-            raise CardParseError(f"bad card {text!r}: expected {expected}")
+            raise CardParseError(
+                f"bad card {text!r}: expected {expected}",
+                say=Say("error.card.short", text=text, ranks=self._rank_help, suits=self._suit_help),
+            )
         rank_part, suit_part = s[:-1].upper(), s[-1]
         suit = self._suits.get(suit_part, self._suits.get(suit_part.lower()))
         if suit is None:
-            raise CardParseError(f"bad card {text!r}: unknown suit {suit_part!r}; expected one of {self._suit_help}")
+            raise CardParseError(
+                f"bad card {text!r}: unknown suit {suit_part!r}; expected one of {self._suit_help}",
+                say=Say("error.card.suit", text=text, suit=suit_part, suits=self._suit_help),
+            )
         rank = self._ranks.get(rank_part)
         if rank is None:
-            raise CardParseError(f"bad card {text!r}: unknown rank {s[:-1]!r}; expected {self._rank_help}")
+            raise CardParseError(
+                f"bad card {text!r}: unknown rank {s[:-1]!r}; expected {self._rank_help}",
+                say=Say("error.card.rank", text=text, rank=s[:-1], ranks=self._rank_help),
+            )
         return suit * self.n_ranks + rank
 
     def parse_cards(self, text: str) -> list[int]:
@@ -95,7 +105,9 @@ class Deck:
             return []
         cards = [self.parse_card(p) for p in parts]
         if len(set(cards)) != len(cards):
-            raise CardParseError(f"repeated card in {text!r}: each card may appear once")
+            raise CardParseError(
+                f"repeated card in {text!r}: each card may appear once", say=Say("error.card.repeated", text=text)
+            )
         return cards
 
     def card_str(self, c: int, symbols: bool = False) -> str:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from tapete.cards.deck import Deck
+from tapete.core.cards.deck import Deck
 
 SPADES: Final = 0
 HEARTS: Final = 1

@@ -9,7 +9,7 @@ different duties, so the rule text of each seed maps to a few booleans.
 
 from __future__ import annotations
 
-from tapete.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError
 
 
 class TrickTables:
