@@ -1,6 +1,6 @@
 """Every user-facing message exists in Spanish and French, with the same placeholders.
 
-The English text is the gettext msgid (see tapete.i18n); tools/i18n_catalogs.py
+The English text is the gettext msgid (see tapete.text.translations); tools/i18n_catalogs.py
 adds new ids to the catalogs, and this test fails until they are translated.
 """
 
@@ -11,18 +11,19 @@ import string
 from importlib import resources
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
-from tapete.cli.messages import CATALOGS, MESSAGES, msg, set_translator
-from tapete.errors import TapeteError
-from tapete.i18n import DOMAINS, pick_language, translator
+from tapete.core.errors import TapeteError
+from tapete.text.messages import CATALOGS, MESSAGES, msg, set_translator
+from tapete.text.translations import DOMAINS, pick_language, translator
 
 FIELD = re.compile(r"\{([a-z_]*)[^}]*\}")
 
 
-def catalog(lang: str):  # type: ignore[no-untyped-def]
+def catalog(lang: str) -> list[Message]:
     """Every message of every catalog (gettext domain) of a language."""
-    out = []
+    out: list[Message] = []
     for domain in DOMAINS:
         po = resources.files("tapete") / "locale" / lang / "LC_MESSAGES" / f"{domain}.po"
         if po.is_file():
@@ -44,8 +45,14 @@ def test_each_catalog_holds_its_own_messages(lang: str) -> None:
         assert not missing, f"{lang} {domain}.po lacks {missing}"
 
 
-def fields(text: str) -> set[str]:
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+def fields(text: str | tuple[str, ...] | list[str] | None) -> set[str]:
+    """The field names of a text, or of every form of a plural message."""
+    texts = tuple(text) if isinstance(text, (tuple, list)) else (text or "",)
+    return {name for t in texts for _, name, _, _ in string.Formatter().parse(t) if name is not None}
+
+
+def translated(string_: str | tuple[str, ...] | list[str] | None) -> bool:
+    return all(string_) if isinstance(string_, (tuple, list)) else bool(string_)
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
@@ -53,14 +60,17 @@ def test_every_cli_message_is_translated(lang: str) -> None:
     entries = {m.id: m.string for m in catalog(lang) if m.id}
     for key, english in MESSAGES.items():
         assert english in entries, f"{lang}: message {key} is not in the catalog (run tools/i18n_catalogs.py)"
-        assert entries[english], f"{lang}: message {key} ({english!r}) is not translated"
+        assert translated(entries[english]), f"{lang}: message {key} ({english!r}) is not translated"
+        assert isinstance(english, tuple) == isinstance(entries[english], tuple), f"{lang}: {key}: plural forms"
 
 
 @pytest.mark.parametrize("lang", ["es", "fr"])
 def test_placeholders_match(lang: str) -> None:
     for m in catalog(lang):
-        if m.id and m.string:
-            assert fields(m.id) == fields(m.string), f"{lang}: {m.id!r} -> {m.string!r}"
+        if m.id and translated(m.string):
+            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            for form in forms:
+                assert fields(m.id) == fields(form), f"{lang}: {m.id!r} -> {form!r}"
 
 
 def test_messages_switch_language() -> None:

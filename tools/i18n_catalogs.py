@@ -1,7 +1,7 @@
 """Keep the es/fr gettext catalogs in step with the English messages.
 
 Run ``python tools/i18n_catalogs.py`` after adding or changing user-facing
-text: for each catalog (``tapete.cli.messages.CATALOGS``: ``tapete`` holds
+text: for each catalog (``tapete.text.messages.CATALOGS``: ``tapete`` holds
 the ``_("...")`` calls under src/tapete and the core messages, the others
 one area each) it adds new ids to
 ``src/tapete/locale/<lang>/LC_MESSAGES/<catalog>.po`` with an empty
@@ -23,20 +23,20 @@ SRC = ROOT / "src" / "tapete"
 LANGS = ("es", "fr")
 
 
-def message_ids() -> dict[str, list[str]]:
-    """Each catalog's message ids (English texts), in order."""
-    extracted: dict[str, None] = {}
+def message_ids() -> dict[str, list[str | tuple[str, str]]]:
+    """Each catalog's message ids (English texts, or (singular, plural) pairs), in order."""
+    extracted: dict[str | tuple[str, str], None] = {}
     for _filename, _lineno, message, _comments, _context in extract_from_dir(
         str(SRC), method_map=[("**.py", "python")], keywords={"_": None}
     ):
         if isinstance(message, str):
             extracted[message] = None
     sys.path.insert(0, str(ROOT / "src"))
-    from tapete.cli.messages import CATALOGS
+    from tapete.text.messages import CATALOGS
 
-    out: dict[str, list[str]] = {}
+    out: dict[str, list[str | tuple[str, str]]] = {}
     for domain, messages in CATALOGS.items():
-        ids: dict[str, None] = dict(extracted) if domain == "tapete" else {}
+        ids: dict[str | tuple[str, str], None] = dict(extracted) if domain == "tapete" else {}
         for text in messages.values():
             ids[text] = None
         out[domain] = list(ids)
@@ -65,10 +65,10 @@ def main(argv: list[str]) -> int:
             catalog.obsolete.clear()
             with path.open("wb") as f:
                 write_po(f, catalog, width=120, omit_header=False, sort_output=False)
-            todo = [m.id for m in catalog if m.id and not m.string]
+            todo = [m.id for m in catalog if m.id and not (all(m.string) if isinstance(m.string, tuple) else m.string)]
             missing += len(todo)
-            for msgid in todo:
-                print(f"{lang} {domain}.po: untranslated: {msgid!r}")
+            for untranslated in todo:
+                print(f"{lang} {domain}.po: untranslated: {untranslated!r}")
     return 1 if missing else 0
 
 

@@ -1,10 +1,8 @@
-"""Text in each client's own language, from catalogs that speak one language at a time.
+"""Text in each client's own language: the server's side of :mod:`tapete.text.language`.
 
-The message catalogs (:func:`tapete.cli.messages.msg`, and everything built on it such as
-:mod:`tapete.table.narrate`) translate through one process-wide translator, which suits a
-command line with one user. A server talks to people in several languages at once, so every
-piece of text it makes is built inside :func:`speaking`, which switches the translator for the
-duration of a synchronous block (never across an ``await``) and puts the previous one back.
+The language in force is a ``ContextVar`` (:func:`tapete.text.use_language`), so every request,
+task and thread speaks its own client's language and nothing is swapped under a lock: text for
+one client is built inside :func:`speaking`, which may even span an ``await``.
 
 >>> with speaking("es"):
 ...     msg("seat", seat=2)
@@ -17,34 +15,25 @@ duration of a synchronous block (never across an ``await``) and puts the previou
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 
-from tapete.cli import messages
-from tapete.cli.messages import msg
-from tapete.i18n import LANGUAGES, translator
-
-_lock = threading.RLock()
+from tapete.text.language import use_language
+from tapete.text.messages import msg
+from tapete.text.translations import LANGUAGES
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
     """Translate every catalog message into ``lang`` inside the block (English for an unknown one)."""
-    lang = lang if lang in LANGUAGES else "en"
-    with _lock:
-        previous: Callable[[str], str] = messages.current_translator()
-        messages.set_translator(translator(lang))
-        try:
-            yield
-        finally:
-            messages.set_translator(previous)
+    with use_language(lang):
+        yield
 
 
-def say(lang: str, key: str, /, **values: object) -> str:
-    """One catalog message in ``lang``."""
-    with speaking(lang):
-        return msg(key, **values)
+def say(lang: str, key: str, /, count: int | None = None, **values: object) -> str:
+    """One catalog message in ``lang`` (plural form by ``count``)."""
+    with use_language(lang):
+        return msg(key, count, **values)
 
 
 def pick(header: str | None, default: str = "en") -> str:

@@ -1,10 +1,10 @@
-"""The English text of the ``match`` catalog (see :mod:`tapete.cli.messages`), keyed by message id."""
+"""The English text of the ``match`` catalog (see :mod:`tapete.text.messages`), keyed by message id."""
 
 from __future__ import annotations
 
 from typing import Final
 
-MESSAGES: Final[dict[str, str]] = {
+MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # ------------------------------------------------------------ command and options
     "match.help": "play bots against bots over many deals or matches and print statistics",
     "match.description": (
@@ -31,10 +31,22 @@ MESSAGES: Final[dict[str, str]] = {
     "match.opt.quiet": "do not show the progress bar",
     # ------------------------------------------------------------ progress and results
     "match.progress": "playing",
-    "match.title.deals": "{game}, {preset} rules: {count} deals, seed {seed}",
-    "match.title.deals_dup": "{game}, {preset} rules: {count} deals in duplicate ({plays} played), seed {seed}",
-    "match.title.matches": "{game}, {preset} rules: {count} matches, seed {seed}",
-    "match.title.matches_dup": "{game}, {preset} rules: {count} matches in duplicate ({plays} played), seed {seed}",
+    "match.title.deals": (
+        "{game}, {preset} rules: {count} deal, seed {seed}",
+        "{game}, {preset} rules: {count} deals, seed {seed}",
+    ),
+    "match.title.deals_dup": (
+        "{game}, {preset} rules: {count} deal in duplicate ({plays} played), seed {seed}",
+        "{game}, {preset} rules: {count} deals in duplicate ({plays} played), seed {seed}",
+    ),
+    "match.title.matches": (
+        "{game}, {preset} rules: {count} match, seed {seed}",
+        "{game}, {preset} rules: {count} matches, seed {seed}",
+    ),
+    "match.title.matches_dup": (
+        "{game}, {preset} rules: {count} match in duplicate ({plays} played), seed {seed}",
+        "{game}, {preset} rules: {count} matches in duplicate ({plays} played), seed {seed}",
+    ),
     "match.col.bot": "bot",
     "match.col.deals": "deals",
     "match.col.matches": "matches",

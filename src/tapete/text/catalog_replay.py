@@ -1,10 +1,10 @@
-"""The English text of the ``replay`` catalog (see :mod:`tapete.cli.messages`), keyed by message id."""
+"""The English text of the ``replay`` catalog (see :mod:`tapete.text.messages`), keyed by message id."""
 
 from __future__ import annotations
 
 from typing import Final
 
-MESSAGES: Final[dict[str, str]] = {
+MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # ------------------------------------------------------------ the command
     "replay.help": "step through a saved game: every hand or one seat's view",
     "replay.description": (
@@ -28,18 +28,13 @@ MESSAGES: Final[dict[str, str]] = {
     "replay.view.all": "every hand",
     "replay.view.seat": "what {seat} sees",
     "replay.action.dealt": "dealt by {seat}",
-    "replay.action": "{seat}: {action}",
     "replay.action.described": "{seat}: {action} ({description})",
-    "replay.hand.count": "{count} cards, hidden",
+    "replay.hand.count": (
+        "{count} card, hidden",
+        "{count} cards, hidden",
+    ),
     "replay.hand.you": "(this view)",
     "replay.tricks_played": "tricks played: {count}",
-    "replay.side_points": "{side}: {points}",
-    "replay.result.points": "points of this deal: {points}",
-    "replay.result.redeal": "everybody passed: the deal is void",
-    "replay.result.scores": "match score after this deal: {scores}",
-    "replay.result.tie_replay": "a tie past the target: the deal is played again",
-    "replay.result.partida": "{side} wins the partida",
-    "replay.result.match": "{side} wins the match",
     "replay.unfinished": "the record stops here: the match was not finished",
     # ------------------------------------------------------------ the app
     "replay.title": "tapete replay: {name}",

@@ -1,4 +1,4 @@
-"""The English text of the ``rules`` catalog (see :mod:`tapete.cli.messages`), keyed by message id.
+"""The English text of the ``rules`` catalog (see :mod:`tapete.text.messages`), keyed by message id.
 
 It holds what ``tapete rules`` prints: for each game, a name, a one-sentence
 explanation and the source of every rules option (``rules.<game>.<option>.name``,
@@ -545,14 +545,12 @@ _OTHER: Final[dict[str, str]] = {
     # ------------------------------------------------------------ the command
     "rules.cmd.help": "print the rules of a preset, every option explained with its source",
     "rules.cmd.description": (
-        "Print the rules of a Guiñote or Belote preset in the chosen language: a summary, then every option "
+        "Print the rules of a preset of any game in the chosen language: a summary, then every option "
         "grouped by topic, its value in words, what it means and where it comes from. Change options with "
         "--option to see their effect."
     ),
-    "rules.opt.game": "the game: guinote or belote (default: the game of --preset, else guinote)",
-    "rules.opt.preset": (
-        "the preset: for Guiñote {guinote} (default {guinote_default}); for Belote {belote} (default {belote_default})"
-    ),
+    "rules.opt.game": "the game: {games} (default: the game of --preset, else {default})",
+    "rules.opt.preset": "the preset, by game: {presets}",
     "rules.opt.option": "change one rules option, e.g. target=101 (repeatable)",
     "rules.opt.diff": "show only the options that differ from the game's default preset",
     "rules.opt.list": "list the presets of the game, one line each",

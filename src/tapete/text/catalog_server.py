@@ -1,4 +1,4 @@
-"""The English text of the ``server`` catalog (see :mod:`tapete.cli.messages`), keyed by message id.
+"""The English text of the ``server`` catalog (see :mod:`tapete.text.messages`), keyed by message id.
 
 It holds what ``tapete serve`` prints and the error messages the server sends to clients.
 Translations: ``locale/{es,fr}/LC_MESSAGES/server.po``.

@@ -1,4 +1,4 @@
-"""The English text of the ``solve`` catalog (see :mod:`tapete.cli.messages`), keyed by message id.
+"""The English text of the ``solve`` catalog (see :mod:`tapete.text.messages`), keyed by message id.
 
 It holds what ``tapete solve`` prints (the exact solver, :mod:`tapete.solver`).
 """
@@ -20,8 +20,8 @@ MESSAGES: Final[dict[str, str]] = {
     "solve.opt.tt_mb": "cap of the transposition table in megabytes (default {default})",
     "solve.opt.max_nodes": "give up after N search nodes, 0 for no limit (default {default})",
     "solve.error.too_deep": (
-        "the position is too deep to solve within {nodes} search nodes (a Guiñote deal long before the "
-        "arrastre); try a later position or a larger --max-nodes"
+        "the position is too deep to solve within {nodes} search nodes (too many cards still to play or "
+        "to draw); try a later position or a larger --max-nodes"
     ),
     "solve.header": "{seat} to act ({phase}); values are the points {side} still wins:",
     "solve.side.team": "team {team}, seats {a} and {b}",

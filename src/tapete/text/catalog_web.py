@@ -1,4 +1,4 @@
-"""The English text of the ``web`` catalog (see :mod:`tapete.cli.messages`), keyed by message id.
+"""The English text of the ``web`` catalog (see :mod:`tapete.text.messages`), keyed by message id.
 
 Every text the browser client shows; ``GET /api/i18n/{lang}`` serves it translated. The client
 (``tapete/server/static/*.js``) refers to these keys only, never to sentences, and fills the
@@ -183,22 +183,5 @@ MESSAGES: Final[dict[str, str]] = {
     "web.replay.frame": "{index} / {total}",
     "web.replay.start": "The deal, before the first card.",
     # ------------------------------------------------------------ cards
-    "web.card.name": "{rank} of {suit}",
     "web.card.back": "face-down card",
-    "web.card.spanish.as": "as",
-    "web.card.spanish.sota": "sota",
-    "web.card.spanish.caballo": "caballo",
-    "web.card.spanish.rey": "rey",
-    "web.card.spanish.oros": "oros",
-    "web.card.spanish.copas": "copas",
-    "web.card.spanish.espadas": "espadas",
-    "web.card.spanish.bastos": "bastos",
-    "web.card.french.jack": "jack",
-    "web.card.french.queen": "queen",
-    "web.card.french.king": "king",
-    "web.card.french.ace": "ace",
-    "web.card.french.spades": "spades",
-    "web.card.french.hearts": "hearts",
-    "web.card.french.diamonds": "diamonds",
-    "web.card.french.clubs": "clubs",
 }

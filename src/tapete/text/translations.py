@@ -23,15 +23,16 @@ import gettext
 import io
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-from tapete.errors import TapeteError
+from tapete.core.errors import TapeteError
 
 LANGUAGES = ("en", "es", "fr")
 DOMAIN = "tapete"
-#: The catalogs of each language, one per area (see tapete.cli.messages.CATALOGS).
-DOMAINS = ("tapete", "play", "replay", "match", "rules", "solve", "server", "web")
+#: The catalogs of each language, one per area (see tapete.text.messages.CATALOGS).
+DOMAINS = ("tapete", "play", "replay", "match", "rules", "solve", "server", "web", "errors", "brisca")
 
 
 @cache
@@ -63,8 +64,23 @@ def translations(lang: str) -> gettext.NullTranslations:
     return merged if merged is not None else gettext.NullTranslations()
 
 
-def translator(lang: str) -> Callable[[str], str]:
-    return translations(lang).gettext
+@dataclass(frozen=True)
+class Translator:
+    """One language's ``gettext`` and ``ngettext`` (English ids in, translations out); calling it is gettext."""
+
+    lang: str
+    gettext: Callable[[str], str]
+    ngettext: Callable[[str, str, int], str]
+
+    def __call__(self, text: str) -> str:
+        return self.gettext(text)
+
+
+@cache
+def translator(lang: str) -> Translator:
+    """The translator of one of :data:`LANGUAGES`."""
+    t = translations(lang)
+    return Translator(lang, t.gettext, t.ngettext)
 
 
 def pick_language(requested: str | None, environ: Mapping[str, str] | None = None) -> str:
