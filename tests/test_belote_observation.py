@@ -21,9 +21,9 @@ from hypothesis import strategies as st
 from tapete.belote.observation import BeloteObservation, observe, sample_deal
 from tapete.belote.rules import PRESETS, BeloteRules
 from tapete.belote.state import BeloteState, pack_of
-from tapete.cards.deck import cards_of
-from tapete.cards.french import KING, QUEEN
-from tapete.tricks import beats, legal_mask
+from tapete.core.cards.deck import cards_of
+from tapete.core.cards.french import KING, QUEEN
+from tapete.core.tricks import beats, legal_mask
 from tests.support import play_random
 
 #: Every preset, and option combinations that change what is hidden or public.

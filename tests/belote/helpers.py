@@ -8,7 +8,7 @@ Conventions (the engine's): seats are numbered in playing order, seat ``s + 1``
 plays after seat ``s``; teams are ``seat % 2``. The tests deal with dealer 3 by
 default, so seat 0 (the dealer's right) receives first, speaks first and leads
 the first trick. Cards are French: ``Jh`` is the jack of hearts, ``Ts`` (or
-``10s``) the ten of spades (see :mod:`tapete.cards.french`). Contracts are
+``10s``) the ten of spades (see :mod:`tapete.core.cards.french`). Contracts are
 ``s h d c`` (a trump suit), ``sa`` (sans-atout) and ``ta`` (tout-atout).
 """
 
@@ -20,8 +20,8 @@ from typing import Any
 from tapete.belote.actions import action_str
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import _FIELDS, PLAY, BeloteState
-from tapete.cards.deck import cards_of
-from tapete.cards.french import card_str, parse_card, parse_cards
+from tapete.core.cards.deck import cards_of
+from tapete.core.cards.french import card_str, parse_card, parse_cards
 
 ALL = frozenset(range(32))
 CONTRACTS = ("s", "h", "d", "c", "sa", "ta")

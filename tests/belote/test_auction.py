@@ -8,8 +8,8 @@ import pytest
 
 from tapete.belote.actions import parse_action
 from tapete.belote.state import OVER, PLAY, BeloteState
-from tapete.cards.deck import cards_of
-from tapete.errors import IllegalActionError
+from tapete.core.cards.deck import cards_of
+from tapete.core.errors import IllegalActionError
 
 from .helpers import legal, play_all, rules, snapshot
 

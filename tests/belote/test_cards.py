@@ -8,8 +8,8 @@ import random
 import pytest
 
 from tapete.belote.tables import CONTRACTS
-from tapete.cards.french import FRENCH_32, card_str, parse_card, parse_cards
-from tapete.tricks import beats
+from tapete.core.cards.french import FRENCH_32, card_str, parse_card, parse_cards
+from tapete.core.tricks import beats
 
 from .helpers import C, dealt, lowest_playout, position, rules
 

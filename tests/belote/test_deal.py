@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from tapete.belote.state import OVER, PLAY, BeloteState
-from tapete.cards.deck import cards_of
-from tapete.errors import IllegalActionError, SetupError
+from tapete.core.cards.deck import cards_of
+from tapete.core.errors import IllegalActionError, SetupError
 
 from .helpers import deck_order, hand_set, legal, play_all, rules, snapshot
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tapete.belote.declarations import find
-from tapete.cards.french import card_str
+from tapete.core.cards.french import card_str
 
 from .helpers import C, dealt, legal, lowest_playout, mask, rules
 

@@ -18,7 +18,7 @@ from tapete.belote.match import BeloteMatch, Settlement, settle_deal
 from tapete.belote.rules import PRESETS, BeloteRules
 from tapete.belote.scoring import BeloteResult, redeal_result
 from tapete.belote.state import BeloteState
-from tapete.errors import IllegalActionError, SetupError
+from tapete.core.errors import IllegalActionError, SetupError
 
 CLASSIQUE = BeloteRules.preset("classique")
 

@@ -25,11 +25,11 @@ from tapete.belote.actions import COINCHE, DECLARE, PASS, SURCOINCHE
 from tapete.belote.notation import FIELDS, from_notation, rules_from_notation, rules_to_notation, to_notation
 from tapete.belote.rules import PRESETS, BeloteRules
 from tapete.belote.state import _FIELDS, BIDDING, OVER, BeloteState, unit_count
-from tapete.cards.french import KING, QUEEN, parse_card, parse_cards
-from tapete.errors import NotationError
+from tapete.core.cards.french import KING, QUEEN, parse_card, parse_cards
+from tapete.core.errors import NotationError
+from tapete.games import game_of_position, parse_position, position_string
 from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
 from tapete.guinote.state import GuinoteState
-from tapete.notation import game_of_position, parse_position, position_string
 from tests.support import play_in_step
 
 # ----------------------------------------------------------------- positions
@@ -299,7 +299,7 @@ def test_rules_field_and_the_shared_reader() -> None:
     belote = to_notation(worked("take:h"))
     guinote = position_string(GuinoteState.new_deal(GUINOTE_PRESETS["aragones"], seed=1))
     assert isinstance(parse_position(belote), BeloteState) and isinstance(parse_position(guinote), GuinoteState)
-    assert game_of_position(belote) == "belote" and game_of_position(guinote) == "guinote"
+    assert game_of_position(belote).name == "belote" and game_of_position(guinote).name == "guinote"
     assert position_string(parse_position(belote)) == belote
     with pytest.raises(NotationError, match=r"field rules \(rules\): unknown preset 'whist': expected a Guiñote"):
         parse_position("whist d0 play:1 h=-")

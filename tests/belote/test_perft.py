@@ -29,7 +29,7 @@ import pytest
 from tapete.belote.actions import parse_action
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import BeloteState
-from tapete.cards.french import card_str, parse_card
+from tapete.core.cards.french import card_str, parse_card
 from tests.perft_support import check_stored, data, fill_counts, load, main, new_entry
 
 from .helpers import choose

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError
 
 from .helpers import S, legal_cards, position, rules, snapshot
 

@@ -13,7 +13,7 @@ from tapete.belote.actions import BID, bid_levels
 from tapete.belote.rules import PRESETS, BeloteRules
 from tapete.belote.scoring import score_deal, score_deal_solo
 from tapete.belote.state import BIDDING, PLAY, BeloteState
-from tapete.cards.deck import cards_of
+from tapete.core.cards.deck import cards_of
 from tests.support import assert_refused
 
 from .helpers import choose, snapshot

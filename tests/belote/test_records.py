@@ -1,7 +1,7 @@
 """Belote match records replay to the identical match; corrupt ones are refused clearly.
 
-Mirrors tests/guinote/test_records.py: the same envelope (tapete.records) and
-replay (tapete.match_records), with ``game: "belote"`` and Belote's actions.
+Mirrors tests/guinote/test_records.py: the same envelope (tapete.core.record_file) and
+replay (tapete.core.record_replay), with ``game: "belote"`` and Belote's actions.
 """
 
 from __future__ import annotations
@@ -14,11 +14,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tapete import records
 from tapete.belote.match import BeloteMatch
 from tapete.belote.record import match_from_record, match_to_record
 from tapete.belote.rules import PRESETS, BeloteRules
-from tapete.errors import RecordError
+from tapete.core import record_file as records
+from tapete.core.errors import RecordError
 from tapete.guinote.match import GuinoteMatch
 from tapete.guinote.record import match_from_record as guinote_from_record
 from tapete.guinote.record import match_to_record as guinote_to_record

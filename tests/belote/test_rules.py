@@ -8,7 +8,7 @@ import pytest
 
 from tapete.belote.rules import PRESETS, BeloteRules
 from tapete.belote.state import BeloteState
-from tapete.errors import RulesError
+from tapete.core.errors import RulesError
 from tests.support import missing_scenario_tests
 
 # ------------------------------------------------------------------ presets

@@ -18,8 +18,8 @@ from tapete.belote.match import BeloteMatch, next_dealer, settle_deal
 from tapete.belote.rules import PRESETS
 from tapete.belote.scoring import BeloteResult, redeal_result, score_deal_solo
 from tapete.belote.state import PLAY, BeloteState, pack_of
-from tapete.cards.deck import cards_of
-from tapete.errors import SetupError
+from tapete.core.cards.deck import cards_of
+from tapete.core.errors import SetupError
 
 from .helpers import C, S, dealt_n, hand_set, layout_deck, legal, legal_cards, lowest_playout, mask, pack
 from .test_perft import ref_points

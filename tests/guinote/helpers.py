@@ -7,7 +7,7 @@ for. Nothing pokes at the engine's private attributes.
 
 Conventions (the engine's): seats are numbered in playing order, seat ``s + 1``
 plays after seat ``s``; teams are ``seat % 2``; card strings are Spanish
-(``Rc`` = rey de copas) or French (``K♥``), see :mod:`tapete.cards.spanish`.
+(``Rc`` = rey de copas) or French (``K♥``), see :mod:`tapete.core.cards.spanish`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from tapete.cards.spanish import card_str, cards_of, parse_card, parse_cards
+from tapete.core.cards.spanish import card_str, cards_of, parse_card, parse_cards
 from tapete.guinote.actions import CLAIM, PASS, TUTE, action_str
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PLAY, PREDRAW, WINDOW, GuinoteState

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError
 
 from .helpers import deal, legal_cards, play_all, reach_arrastre, rules, snapshot
 

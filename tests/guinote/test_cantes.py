@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.cards.spanish import cards_of
-from tapete.errors import IllegalActionError
+from tapete.core.cards.spanish import cards_of
+from tapete.core.errors import IllegalActionError
 from tapete.guinote.state import PLAY, WINDOW
 
 from .helpers import (

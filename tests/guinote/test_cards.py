@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tapete.cards.spanish import (
+from tapete.core.cards.spanish import (
     BASTOS,
     COPAS,
     ESPADAS,
@@ -19,7 +19,7 @@ from tapete.cards.spanish import (
     parse_card,
     parse_cards,
 )
-from tapete.errors import CardParseError
+from tapete.core.errors import CardParseError
 from tapete.guinote.state import GuinoteState
 
 from .helpers import C, deal, other_cards, random_playout, rules

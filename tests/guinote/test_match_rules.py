@@ -11,7 +11,7 @@ import random
 
 import pytest
 
-from tapete.errors import IllegalActionError, SetupError
+from tapete.core.errors import IllegalActionError, SetupError
 from tapete.guinote.actions import CLAIM
 from tapete.guinote.match import GuinoteMatch, format_score, settle_deal
 from tapete.guinote.state import DealResult

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tapete.cards.spanish import FULL_DECK
+from tapete.core.cards.spanish import FULL_DECK
 from tapete.guinote.observation import excluded_cards, observe, sample_deal
 from tapete.guinote.rules import PRESETS, GuinoteRules
 from tapete.guinote.state import GuinoteState

@@ -26,7 +26,7 @@ from typing import Any
 
 import pytest
 
-from tapete.cards.spanish import card_str, parse_card
+from tapete.core.cards.spanish import card_str, parse_card
 from tapete.guinote.actions import parse_action
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState

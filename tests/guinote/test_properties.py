@@ -7,8 +7,8 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tapete.cards.spanish import cards_of
-from tapete.errors import IllegalActionError
+from tapete.core.cards.spanish import cards_of
+from tapete.core.errors import IllegalActionError
 from tapete.guinote.actions import CLAIM, N_ACTIONS, TUTE
 from tapete.guinote.rules import PRESETS, GuinoteRules
 from tapete.guinote.state import PLAY, GuinoteState

@@ -16,8 +16,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tapete import records
-from tapete.errors import RecordError
+from tapete.core import record_file as records
+from tapete.core.errors import RecordError
 from tapete.guinote.match import GuinoteMatch
 from tapete.guinote.record import match_from_record, match_to_record
 from tapete.guinote.rules import PRESETS, GuinoteRules

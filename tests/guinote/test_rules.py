@@ -6,7 +6,7 @@ import dataclasses
 
 import pytest
 
-from tapete.errors import RulesError
+from tapete.core.errors import RulesError
 from tapete.guinote.rules import PRESETS, GuinoteRules, option_names, parse_option_value
 from tests.support import missing_scenario_tests
 

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from tapete.cards.spanish import cards_of
-from tapete.errors import IllegalActionError
+from tapete.core.cards.spanish import cards_of
+from tapete.core.errors import IllegalActionError
 from tapete.guinote.state import OVER, GuinoteState
 
 from .helpers import deal, legal, pass_specials, play_all, random_playout, reach_arrastre, rules, snapshot

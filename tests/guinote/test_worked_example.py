@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError
 from tapete.guinote.match import format_score, settle_deal
 from tapete.guinote.state import PLAY, DealResult
 
@@ -33,7 +33,7 @@ FINALS = [
 
 
 def to_spanish(text: str) -> str:
-    from tapete.cards.spanish import card_str, parse_cards
+    from tapete.core.cards.spanish import card_str, parse_cards
 
     return " ".join(card_str(c) for c in parse_cards(text))
 

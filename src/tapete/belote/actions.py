@@ -3,7 +3,7 @@
 ==========================  ===========  =========================================
 action                      int          string
 ==========================  ===========  =========================================
-play a card                 0..31        the card, e.g. ``Jh`` (see tapete.cards.french)
+play a card                 0..31        the card, e.g. ``Jh`` (see tapete.core.cards.french)
 pass                        32           ``pass``
 coinche / surcoinche        33 / 34      ``coinche`` / ``surcoinche``
 declare (annonces)          35           ``declare``
@@ -29,8 +29,8 @@ from typing import Final
 
 from tapete.belote.rules import BeloteRules
 from tapete.belote.tables import CONTRACT_NAMES
-from tapete.cards.french import card_str, parse_card
-from tapete.errors import CardParseError, IllegalActionError
+from tapete.core.cards.french import card_str, parse_card
+from tapete.core.errors import CardParseError, IllegalActionError
 
 PASS: Final = 32
 COINCHE: Final = 33

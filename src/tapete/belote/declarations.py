@@ -9,8 +9,8 @@ A declaration is a tuple ``(kind, points, order, suit, cards)`` where ``kind``
 is 2 for a carré and 1 for a sequence, ``order`` ranks equal kinds (length
 and top card for sequences, strength for carrés) and ``cards`` is a mask.
 
->>> from tapete.cards.french import parse_cards
->>> from tapete.cards.deck import mask_of
+>>> from tapete.core.cards.french import parse_cards
+>>> from tapete.core.cards.deck import mask_of
 >>> [d[:2] for d in find(mask_of(parse_cards("Jh Js Jd Jc 9h Th 8h")))]
 [(2, 200), (1, 50)]
 """

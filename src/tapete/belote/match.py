@@ -3,7 +3,7 @@
 A :class:`BeloteMatch` chains deals, the dealer moving on one seat each time
 (a redeal, when everybody passed, changes nothing else), and adds each deal's
 score to the match; it has the same surface as a deal (see
-:mod:`tapete.match_base`). Randomness comes only from the match seed: it
+:mod:`tapete.core.match`). Randomness comes only from the match seed: it
 draws the first dealer, then shuffles a fresh deck for each deal.
 
 How a finished deal changes the match is the pure function
@@ -28,11 +28,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from tapete.belote.observation import BeloteObservation
+from tapete.belote.observation import BeloteObservation, observe
 from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
 from tapete.belote.state import BeloteState, pack_of, unit_count
-from tapete.match_base import MatchBase
+from tapete.core.match import MatchBase
 
 
 @dataclass(frozen=True)
@@ -129,7 +129,7 @@ class BeloteMatch(MatchBase[BeloteState, DealRecord]):
 
     def observation(self, seat: int) -> BeloteObservation:
         """What ``seat`` may see of the current deal."""
-        return self.deal.observation(seat)
+        return observe(self.deal, seat)
 
     def _start_deal(self, dealer: int) -> BeloteState:
         deck = self._next_deck()

@@ -50,12 +50,12 @@ from tapete.belote.declarations import Declaration
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import PHASE_NAMES, BeloteState, duties_for, pack_of
 from tapete.belote.tables import CONTRACTS
-from tapete.cards.deck import cards_of
-from tapete.cards.french import KING, QUEEN
-from tapete.errors import SetupError
-from tapete.sampling import deal_hidden, proven_absent
-from tapete.tricks import beats
-from tapete.views import SeatView, seen_hands
+from tapete.core.cards.deck import cards_of
+from tapete.core.cards.french import KING, QUEEN
+from tapete.core.errors import SetupError
+from tapete.core.sampling import deal_hidden, proven_absent
+from tapete.core.tricks import beats
+from tapete.core.views import SeatView, seen_hands
 
 
 def _mask(cards: list[int] | tuple[int, ...]) -> int:

@@ -1,7 +1,7 @@
 """Belote match records: a match to a JSON-ready dict and back, exactly.
 
 The envelope and the replay are the ones Guiñote records use
-(:mod:`tapete.records`, :mod:`tapete.match_records`); the body holds the
+(:mod:`tapete.core.record_file`, :mod:`tapete.core.record_replay`); the body holds the
 rules, the seed, the first dealer and each deal's dealer, deck and actions
 (and its scores once over), then whether the match is finished, its winner,
 its scores and the points held in litige.
@@ -25,14 +25,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapete import match_records, records
 from tapete.belote.actions import action_str, parse_action
 from tapete.belote.match import BeloteMatch
 from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
 from tapete.belote.state import pack_of
-from tapete.cards.french import cards_str, parse_cards
-from tapete.errors import RecordError
+from tapete.core import record_file as records
+from tapete.core import record_replay as match_records
+from tapete.core.cards.french import cards_str, parse_cards
+from tapete.core.errors import RecordError
 
 GAME = "belote"
 

@@ -13,7 +13,7 @@ source of each. The engine reads only these fields, never a preset's name.
 >>> BeloteRules.preset("contree").replace(max_bid=155)
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: max_bid=155 must be min_bid (80) plus a whole number of bid_step (10) steps
+tapete.core.errors.RulesError: max_bid=155 must be min_bid (80) plus a whole number of bid_step (10) steps
 """
 
 from __future__ import annotations
@@ -22,8 +22,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from tapete.errors import RulesError
-from tapete.rules_base import RulesBase
+from tapete.core.errors import RulesError
+from tapete.core.rules import RulesBase
 
 Bidding = Literal["taking", "auction"]
 DealPackets = Literal["3-2", "2-3", "3-3"]

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from tapete.belote.actions import (
     BID,
@@ -40,12 +40,9 @@ from tapete.belote.declarations import Declaration, find, winning_team
 from tapete.belote.rules import BeloteRules, deal_packet_sizes
 from tapete.belote.scoring import BeloteResult, redeal_result, score_deal, score_deal_solo
 from tapete.belote.tables import CONTRACTS, ContractTables
-from tapete.cards.french import KING, QUEEN, card_str
-from tapete.errors import IllegalActionError, SetupError
-from tapete.tricks import Duties, TrickState, beats, legal_mask
-
-if TYPE_CHECKING:
-    from tapete.belote.observation import BeloteObservation
+from tapete.core.cards.french import KING, QUEEN, card_str
+from tapete.core.errors import IllegalActionError, SetupError
+from tapete.core.tricks import Duties, TrickState, beats, legal_mask
 
 BIDDING: Final = 0
 PLAY: Final = 1
@@ -238,7 +235,7 @@ class BeloteState(TrickState):
         """A deal about to be bid with chosen hands (5 cards each, or 6 with 3-3 packets, with the
         retourne and the cards still to deal, in dealing order, for taking; 8 each for an auction).
 
-        >>> from tapete.cards.french import parse_cards
+        >>> from tapete.core.cards.french import parse_cards
         >>> hands = [parse_cards(h) for h in ("7s 8s 9s Ts Js", "Qs Ks As 7h 8h", "9h Th Jh Qh Kh",
         ...                                   "Ah 7d 8d 9d Td")]
         >>> rest = parse_cards("Qd Kd Ad 7c 8c 9c Tc Jc Qc Kc Ac")
@@ -591,12 +588,6 @@ class BeloteState(TrickState):
             out.append(float(own) - (total - own) / (k - 1))
         return out
 
-    def observation(self, seat: int) -> BeloteObservation:
-        """What ``seat`` may see (see :mod:`tapete.belote.observation`)."""
-        from tapete.belote.observation import observe
-
-        return observe(self, seat)
-
     # ------------------------------------------------------------ words
     def action_to_string(self, action: int, symbols: bool = False) -> str:
         return action_str(self.rules, action, symbols)
@@ -633,9 +624,8 @@ class BeloteState(TrickState):
         return "you have none of the suit led: you must trump"
 
     def __repr__(self) -> str:
-        from tapete.belote.notation import to_notation
-
-        return f"BeloteState({to_notation(self)!r})"
+        # The full position string is tapete.belote.notation's (not imported here: no import cycle).
+        return f"<BeloteState {self.rules.preset_name} d{self.dealer} {PHASE_NAMES[self.phase]}:{self.cur}>"
 
 
 _FIELDS: Final = (

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from tapete.tricks import TrickTables
+from tapete.core.tricks import TrickTables
 
 SANS_ATOUT: Final = 4
 TOUT_ATOUT: Final = 5

@@ -3,7 +3,7 @@
 ====================  ========  ==========================================
 action                int       string
 ====================  ========  ==========================================
-play a card           0..39     the card, e.g. ``Rc`` (see tapete.cards)
+play a card           0..39     the card, e.g. ``Rc`` (see tapete.core.cards)
 sing a cante in suit  40..43    ``sing:o``, ``sing:c``, ``sing:e``, ``sing:b``
 sing tute             44        ``tute``
 exchange the 7        45        ``exchange``
@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from tapete.cards.spanish import SUIT_LETTERS, SUIT_SYMBOLS, card_str, parse_card
-from tapete.errors import CardParseError, IllegalActionError
+from tapete.core.cards.spanish import SUIT_LETTERS, SUIT_SYMBOLS, card_str, parse_card
+from tapete.core.errors import CardParseError, IllegalActionError
 
 SING: Final = 40
 TUTE: Final = 44

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from tapete.core.match import MatchBase
 from tapete.guinote.observation import GuinoteObservation, observe
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
-from tapete.match_base import MatchBase
 
 
 @dataclass(frozen=True)

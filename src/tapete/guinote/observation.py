@@ -26,13 +26,13 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from tapete.cards.spanish import FULL_DECK, cards_of
-from tapete.errors import SetupError
+from tapete.core.cards.spanish import FULL_DECK, cards_of
+from tapete.core.errors import SetupError
+from tapete.core.sampling import deal_hidden, proven_absent
+from tapete.core.views import SeatView, seen_hands
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PHASE_NAMES, GuinoteState
 from tapete.guinote.tables import tables_for
-from tapete.sampling import deal_hidden, proven_absent
-from tapete.views import SeatView, seen_hands
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapete import match_records, records
-from tapete.cards.spanish import cards_str, parse_cards
+from tapete.core import record_file as records
+from tapete.core import record_replay as match_records
+from tapete.core.cards.spanish import cards_str, parse_cards
 from tapete.guinote.actions import action_str, parse_action
 from tapete.guinote.match import GuinoteMatch
 from tapete.guinote.results import DealResult

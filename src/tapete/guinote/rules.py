@@ -12,7 +12,7 @@ engine reads only these fields, never a preset's name.
 >>> GuinoteRules.preset("aragones").replace(must_overtrump=True, must_trump=False)
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: must_overtrump=True needs must_trump=True: overtrumping is a duty to trump higher
+tapete.core.errors.RulesError: must_overtrump=True needs must_trump=True: overtrumping is a duty to trump higher
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Literal
 
-from tapete.errors import RulesError
-from tapete.rules_base import RulesBase
+from tapete.core.errors import RulesError
+from tapete.core.rules import RulesBase
 
 FigureOrder = Literal["sota_high", "caballo_high"]
 CanteFigure = Literal["sota", "caballo"]

@@ -18,7 +18,7 @@ Decision points are all turns of one seat:
 * ``PREDRAW``: after its team won a trick, the holder of the 7 of trumps may
   exchange it before the draw (or ``pass``).
 
->>> from tapete.cards import parse_cards
+>>> from tapete.core.cards import parse_cards
 >>> state = GuinoteState.new_deal(GuinoteRules.preset("aragones"), seed=7, dealer=0)
 >>> state.current_player, len(state.legal_actions())
 (1, 6)
@@ -32,15 +32,15 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
-from tapete.cards.spanish import SUIT_NAMES, card_str, cards_of
-from tapete.errors import IllegalActionError, SetupError
+from tapete.core.cards.spanish import SUIT_NAMES, card_str, cards_of
+from tapete.core.errors import IllegalActionError, SetupError
+from tapete.core.tricks import TrickState, beats, legal_mask
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str, parse_action
 from tapete.guinote.results import DealResult
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.tables import Tables, tables_for
-from tapete.tricks import TrickState, beats, legal_mask
 
 PLAY: Final = 0
 WINDOW: Final = 1
@@ -49,9 +49,6 @@ OVER: Final = 3
 PHASE_NAMES: Final = ("play", "window", "predraw", "over")
 
 _TUTE_BIT: Final = 16
-
-if TYPE_CHECKING:
-    from tapete.guinote.observation import GuinoteObservation
 
 
 class _Snapshot:
@@ -180,7 +177,7 @@ class GuinoteState(TrickState):
     ) -> GuinoteState:
         """A deal about to start with chosen hands; ``stock[0]`` is drawn first.
 
-        >>> from tapete.cards import parse_cards
+        >>> from tapete.core.cards import parse_cards
         >>> r = GuinoteRules.preset("aragones-2p")
         >>> hands = [parse_cards("1o 3o Ro So 7c 2c"), parse_cards("1c 3c Rc Sc 7e 2e")]
         >>> rest = [c for c in range(40) if c not in hands[0] + hands[1]]
@@ -664,12 +661,6 @@ class GuinoteState(TrickState):
         a, b = self.deal_points()
         return [float(a - b) if s % 2 == 0 else float(b - a) for s in range(self.n)]
 
-    def observation(self, seat: int) -> GuinoteObservation:
-        """What ``seat`` may see (see :mod:`tapete.guinote.observation`)."""
-        from tapete.guinote.observation import observe
-
-        return observe(self, seat)
-
     # ------------------------------------------------------------ words
     def action_to_string(self, action: int, french: bool = False) -> str:
         return action_str(action, french)
@@ -714,9 +705,8 @@ class GuinoteState(TrickState):
         return "that card is not allowed here"
 
     def __repr__(self) -> str:
-        from tapete.guinote.notation import to_notation
-
-        return f"GuinoteState({to_notation(self)!r})"
+        # The full position string is tapete.guinote.notation's (not imported here: no import cycle).
+        return f"<GuinoteState {self.rules.preset_name} d{self.dealer} {PHASE_NAMES[self.phase]}:{self.cur}>"
 
 
 def _rebuild(rules: GuinoteRules, ints: list[int], lists: list[list[int]], extra: tuple[object, ...]) -> GuinoteState:

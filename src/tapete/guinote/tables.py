@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from tapete.cards.spanish import CABALLO, REY, SIETE, SOTA, SUITS
+from tapete.core.cards.spanish import CABALLO, REY, SIETE, SOTA, SUITS
+from tapete.core.tricks import Duties, TrickTables
 from tapete.guinote.rules import GuinoteRules
-from tapete.tricks import Duties, TrickTables
 
 # Ranks from low to high with the sota above the caballo (002) or below it (001).
 _ORDER_SOTA_HIGH = (1, 3, 4, 5, 6, CABALLO, SOTA, REY, 2, 0)
