@@ -86,11 +86,14 @@ def target_ms(level: str) -> float | None:
 # ------------------------------------------------------------------ the child: one level, fresh process
 def warm_up() -> None:
     """Import every bot, solver and sampling module, so no decision pays for an import."""
-    for package in ("tapete.bots", "tapete.solver"):
+    from tapete.games import GAMES
+
+    game_packages = [type(g).__module__.rpartition(".")[0] for g in GAMES.values()]  # their bots and solvers
+    for package in ("tapete.bots", "tapete.solver", *game_packages):
         mod = importlib.import_module(package)
         for info in pkgutil.walk_packages(mod.__path__, package + "."):
             importlib.import_module(info.name)
-    importlib.import_module("tapete.sampling")
+    importlib.import_module("tapete.core.sampling")
 
 
 def traced_peak(level: str, obs: Any, rng: random.Random) -> float:

@@ -11,6 +11,11 @@
   bidder takes the retourne's suit; the full deal (8 tricks) from the first
   card: ``solve_value(state)`` (the deal's value) and ``solve(state)`` (every
   first card). Target: median <= 100 ms for the deal.
+* **Brisca**: ``brisca`` (4 players) and ``brisca-2p`` deals from seeds 0, 1, ...
+  played at random to a lead with N cards left to draw: N=0 the ending (3 tricks,
+  the stock gone), N=4 the last draw at 4 players (4 tricks) and the last two at 2
+  (5 tricks, the draws searched). ``solve(state)``. Targets (tapete's, no issue's):
+  10 ms for the endings, 50 ms with draws left (a PIMC world in its window).
 
 Each row gives the median and 95th percentile in ms per position, the median
 nodes, and the peak memory of one position's search measured with tracemalloc
@@ -35,14 +40,31 @@ if "--pure" in sys.argv:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from tapete.belote.rules import BeloteRules
+from tapete.belote.solver_adapter import build
 from tapete.belote.state import BeloteState
+from tapete.brisca.rules import BriscaRules
+from tapete.brisca.state import BriscaState
 from tapete.guinote.actions import CLAIM
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
 from tapete.solver import DEFAULT_TT_BYTES, solve
-from tapete.solver.belote import build
 
-Position = GuinoteState | BeloteState
+Position = GuinoteState | BeloteState | BriscaState
+
+
+def brisca_positions(preset: str, stock: int, count: int) -> list[Position]:
+    """Leads of random Brisca deals with ``stock`` cards left to draw (the muestra included)."""
+    out: list[Position] = []
+    seed = 0
+    while len(out) < count:
+        rng = random.Random(seed)
+        s = BriscaState.new_deal(BriscaRules.preset(preset), seed=seed)
+        seed += 1
+        while not s.is_terminal() and (s.stock_size() > stock or s.trick):
+            s.apply_action(rng.choice(s.legal_actions()))
+        if s.stock_size() == stock and not s.is_terminal():
+            out.append(s)
+    return out
 
 
 def guinote_positions(count: int) -> list[Position]:
@@ -71,7 +93,7 @@ def belote_positions(count: int) -> list[Position]:
 
 
 def is_compiled() -> bool:
-    import tapete.solver.core as core
+    import tapete.core.card_search as core
 
     return not (core.__file__ or "").endswith(".py")
 
@@ -117,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     b = belote_positions(b_count)
 
     def value_nodes(s: Position) -> int:
-        # solve_value(s), keeping the node count: the same search through tapete.solver.belote.build.
+        # solve_value(s), keeping the node count: the same search through tapete.belote.solver_adapter.build.
         assert isinstance(s, BeloteState)
         cs = build(s, DEFAULT_TT_BYTES)
         cs.value()
@@ -125,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
 
     measure("Belote full deal: solve_value", b, value_nodes, 100, mem)
     measure("Belote full deal: solve", b, lambda s: solve(s).nodes, 100, mem)
+    for preset, stock, target, name in (("brisca", 0, 10, "Brisca 4p, last 3 tricks: solve"),
+                                        ("brisca-2p", 0, 10, "Brisca 2p, stock gone: solve"),
+                                        ("brisca", 4, 50, "Brisca 4p, last draw: solve"),
+                                        ("brisca-2p", 4, 50, "Brisca 2p, last 2 draws: solve")):  # fmt: skip
+        measure(name, brisca_positions(preset, stock, g_count), lambda s: solve(s).nodes, target, mem)
     print("ratio = target / median (>= 1 meets the target)")
     return 0
 

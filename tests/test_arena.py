@@ -42,9 +42,9 @@ from tapete.arena.outputs import csv_header
 from tapete.arena.runner import chunk_size, workers_for
 from tapete.arena.stats import t_cdf
 from tapete.bots import levels
-from tapete.errors import IllegalActionError, RulesError, SetupError, TapeteError
+from tapete.core.errors import IllegalActionError, RulesError, SetupError, TapeteError
+from tapete.core.views import SeatView
 from tapete.games import GAMES, Game
-from tapete.views import SeatView
 
 # ------------------------------------------------------------------ statistics
 

@@ -17,14 +17,14 @@ import pytest
 
 from tapete.belote.actions import DECLARE
 from tapete.belote.rules import BeloteRules
+from tapete.belote.solver_adapter import build, side_of
 from tapete.belote.state import BeloteState
-from tapete.errors import SetupError
+from tapete.core.card_search import ENTRY_BYTES
+from tapete.core.errors import SetupError
 from tapete.guinote.actions import CLAIM, TUTE
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
 from tapete.solver import SearchLimitError, solve, solve_value
-from tapete.solver.belote import build, side_of
-from tapete.solver.core import ENTRY_BYTES
 
 # ------------------------------------------------------------------ brute force: Guiñote
 
@@ -298,7 +298,7 @@ def test_bad_input_raises() -> None:
     with pytest.raises(SetupError, match="over"):
         solve(over)
     with pytest.raises(SetupError):
-        solve("aragones")  # type: ignore[arg-type]
+        solve("aragones")
     with pytest.raises(SetupError):
         solve(bidding, tt_bytes=0)
 
@@ -327,7 +327,7 @@ def test_solve_command_text_and_json(capsys: pytest.CaptureFixture[str]) -> None
     import json
 
     from tapete.cli.main import main
-    from tapete.notation import parse_position
+    from tapete.games import parse_position
 
     state = parse_position(_ARRASTRE)
     sol = solve(state)

@@ -14,13 +14,13 @@ import pytest
 from tapete.arena import ArenaSpec, run
 from tapete.belote import BeloteRules, BeloteState
 from tapete.belote.actions import COINCHE, DECLARE, PASS, TAKE, action_str, bid_of
+from tapete.belote.heuristic import BeloteHeuristicBot
 from tapete.belote.observation import observe
 from tapete.belote.rules import PRESETS
 from tapete.belote.tables import CONTRACTS
-from tapete.bots.belote_heuristic import BeloteHeuristicBot
 from tapete.bots.levels import LEVELS
 from tapete.bots.random_bot import RandomBot
-from tapete.cards.french import parse_card, parse_cards
+from tapete.core.cards.french import parse_card, parse_cards
 
 
 def _act(state: BeloteState, seed: int = 0) -> int:

@@ -19,10 +19,10 @@ import random
 import pytest
 
 from tapete.arena import ArenaSpec, run
-from tapete.bots.guinote_heuristic import GuinoteHeuristicBot
 from tapete.bots.levels import LEVELS
 from tapete.bots.random_bot import RandomBot
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE
+from tapete.guinote.heuristic import GuinoteHeuristicBot
 from tapete.guinote.observation import observe
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import PLAY, PREDRAW, WINDOW, GuinoteState

@@ -113,8 +113,10 @@ def test_the_solver_window_is_an_option() -> None:
     """The expert level solves from 7 tricks left in Belote; the default from 6."""
     one_trick = _observe(_belote_late(3, tricks=1))
     assert not solvable(one_trick)
-    assert solvable(one_trick, belote_tricks=7)
-    assert not solvable(_observe(_belote_late(3, tricks=0)), belote_tricks=7)
+    assert solvable(one_trick, window=7)
+    assert not solvable(_observe(_belote_late(3, tricks=0)), window=7)
+    assert solvable(one_trick, level="expert")  # the game's window for the expert level
+    assert PimcBot(level="expert").name == "expert"
 
 
 def test_a_node_budget_bounds_the_worlds_of_a_decision(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -131,9 +133,9 @@ def test_a_node_budget_bounds_the_worlds_of_a_decision(monkeypatch: pytest.Monke
         return solution
 
     monkeypatch.setattr(pimc, "solve", counting)
-    starved = PimcBot(samples=64, belote_tricks=7, node_budget=1).act(obs, random.Random(9))
+    starved = PimcBot(samples=64, window=7, node_budget=1).act(obs, random.Random(9))
     assert solved == [] and starved in obs.legal_actions  # no world fits: the heuristic's card
-    roomy = PimcBot(samples=6, belote_tricks=7, node_budget=10**9)
+    roomy = PimcBot(samples=6, window=7, node_budget=10**9)
     a = roomy.act(obs, random.Random(9))
     assert len(solved) == 6
     assert roomy.act(obs, random.Random(9)) == a

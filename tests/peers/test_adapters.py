@@ -23,7 +23,7 @@ from tapete.arena import ArenaSpec, run
 from tapete.belote.actions import DECLARE
 from tapete.belote.observation import BeloteObservation, observe, sample_deal
 from tapete.belote.state import BeloteState
-from tapete.cards.french import parse_card
+from tapete.core.cards.french import parse_card
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "benchmarks"))
 

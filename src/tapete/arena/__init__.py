@@ -4,7 +4,7 @@
 an Elo ladder) uses it as a library:
 
 >>> from tapete.arena import ArenaSpec, run
->>> result = run(ArenaSpec(game="belote", preset="belote-a-deux", count=4, duplicate=True, seed=2))
+>>> result = run(ArenaSpec(preset="aragones-2p", count=4, duplicate=True, seed=2))
 >>> len(result.rows), result.summary.blocks, [e.label for e in result.summary.entrants]
 (8, 4, ['random A', 'random B'])
 

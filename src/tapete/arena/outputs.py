@@ -17,7 +17,7 @@ import tempfile
 from pathlib import Path
 
 from tapete.arena.results import ArenaResult
-from tapete.errors import SetupError
+from tapete.core.errors import SetupError
 
 
 def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:

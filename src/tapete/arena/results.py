@@ -21,7 +21,7 @@ from typing import Any
 
 from tapete.arena.spec import ArenaSpec, Mode
 from tapete.arena.stats import Interval, mean_interval, wilson_interval
-from tapete.errors import SetupError
+from tapete.core.errors import SetupError
 
 
 @dataclass(frozen=True)
@@ -36,7 +36,7 @@ class PlayRow:
     dealer: int
     #: The entrant on each side.
     seating: tuple[int, ...]
-    #: Per side: the deal's points (Guiñote totals, Belote scores), or the match's final score.
+    #: Per side: the deal's points (as the game counts them: ``Game.deal_points``), or the match's final score.
     points: tuple[int, ...]
     #: The winning side: the match's winner, or the side with strictly the most points of the deal; -1: none.
     winner: int

@@ -10,7 +10,7 @@ seeded by the run seed, the play and the seat. A play's result therefore
 depends on nothing but the spec and the play, and the rows are the same
 whatever the number of worker processes or the size of the chunks.
 
->>> spec = ArenaSpec(game="guinote", preset="aragones-2p", count=3, duplicate=True, seed=4)
+>>> spec = ArenaSpec(preset="aragones-2p", count=3, duplicate=True, seed=4)
 >>> result = run(spec)
 >>> [(r.index, r.leg, r.seating) for r in result.rows][:2]
 [(0, 0, (0, 1)), (0, 1, (1, 0))]
@@ -31,9 +31,8 @@ from tapete.arena.results import ArenaResult, PlayRow, deal_winner, summarize
 from tapete.arena.spec import ArenaSpec, Mode, Play, plan, play_seed
 from tapete.bots.base import Bot
 from tapete.bots.levels import make_bot
-from tapete.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError
 from tapete.games import Game
-from tapete.guinote.results import DealResult
 
 #: ``progress(done, total)``: plays finished so far, out of all the run's plays.
 Progress = Callable[[int, int], None]
@@ -45,11 +44,9 @@ MAX_CHUNK = 200
 MIN_PLAYS_PER_WORKER: dict[str, int] = {"deals": 100, "matches": 10}
 
 
-def deal_points(result: Any) -> tuple[int, ...]:
-    """A finished deal's points per side: Guiñote totals (cards, cantes, bonuses), Belote scores."""
-    if isinstance(result, DealResult):
-        return result.totals
-    return tuple(int(x) for x in result.scores)
+def deal_points(game: Game, result: Any) -> tuple[int, ...]:
+    """A finished deal's points per side, as the game counts them (:meth:`Game.deal_points`)."""
+    return game.deal_points(result)
 
 
 def bot_rng(run_seed: int, play: Play, seat: int) -> random.Random:
@@ -76,11 +73,11 @@ def play_one(game: Game, rules: Any, bots: Sequence[str], mode: Mode, run_seed: 
             )
         match.apply_action(action)
     if mode == "deals":
-        points = deal_points(first.result)
+        points = deal_points(game, first.result)
         winner = deal_winner(points)
         deals = 1
     else:
-        per_deal = [deal_points(d.result) for d in match.deals if d.result is not None]
+        per_deal = [deal_points(game, d.result) for d in match.deals if d.result is not None]
         points = tuple(sum(p[side] for p in per_deal) for side in range(len(play.seating)))
         winner = match.winner
         deals = len(match.deals)

@@ -8,13 +8,13 @@ one per scoring side (two partnerships at 4 players, each player at 2 or
 (or match) is played once per rotation of the entrants over the sides,
 with the same cards and dealer, so that luck of the cards cancels out.
 
->>> spec = ArenaSpec(game="belote", preset="trois-joueurs", bots=("random",) * 3, count=2, duplicate=True)
+>>> spec = ArenaSpec(preset="trois-joueurs", bots=("random",) * 3, count=2, duplicate=True)
 >>> [(p.index, p.leg, p.seating) for p in plan(spec)][:4]
 [(0, 0, (0, 1, 2)), (0, 1, (1, 2, 0)), (0, 2, (2, 0, 1)), (1, 0, (0, 1, 2))]
 >>> ArenaSpec(bots=("random", "genius"))
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random, ...
+tapete.core.errors.RulesError: unknown bot level 'genius': expected one of random, ...
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from tapete.bots.levels import LEVELS
-from tapete.errors import RulesError, SetupError
-from tapete.games import Game, game
+from tapete.core.errors import RulesError, SetupError
+from tapete.games import GAMES, Game, game, game_of_preset
 
 Mode = Literal["deals", "matches"]
 MODES: Final[tuple[Mode, ...]] = ("deals", "matches")
@@ -34,9 +34,10 @@ MODES: Final[tuple[Mode, ...]] = ("deals", "matches")
 
 @dataclass(frozen=True)
 class ArenaSpec:
-    """One arena run. Invalid values raise :class:`~tapete.errors.TapeteError` when the spec is made."""
+    """One arena run. Invalid values raise :class:`~tapete.core.errors.TapeteError` when the spec is made."""
 
-    game: str = "guinote"
+    #: The game's name; empty: the game of ``preset`` (preset names are unique), else the first registered.
+    game: str = ""
     #: Rules preset (None: the game's default) and options changed from it, as strings.
     preset: str | None = None
     options: dict[str, str] = field(default_factory=dict)
@@ -53,6 +54,9 @@ class ArenaSpec:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "bots", tuple(self.bots))
+        if not self.game:
+            found = game_of_preset(self.preset) if self.preset else None
+            object.__setattr__(self, "game", found.name if found is not None else next(iter(GAMES)))
         object.__setattr__(self, "options", dict(self.options))
         rules = self.rules()  # raises for an unknown game, preset or option
         if self.mode not in MODES:

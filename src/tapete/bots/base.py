@@ -1,19 +1,25 @@
-"""The bot interface shared by every level and both games."""
+"""The bot interface shared by every level and every game (defined in :mod:`tapete.core.agent`),
+and the one way a brain finds the game of an observation."""
 
 from __future__ import annotations
 
-import random
-from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any
+
+from tapete.core.agent import Bot, Budget
+from tapete.core.game import Game
+from tapete.games import game_of_rules
+
+#: The game of each rules class seen so far (a dict lookup per decision instead of a scan).
+_GAMES_BY_RULES: dict[type, Game] = {}
 
 
-@dataclass(frozen=True)
-class Budget:
-    """How much thinking a search bot may do for one decision: wall-clock seconds, iterations
-    (samples, playouts), or both (whichever ends first). ``None`` fields: the bot's default."""
-
-    seconds: float | None = None
-    iterations: int | None = None
+def game_of(obs: Any) -> Game:
+    """The game an observation (or a deal state: anything with ``rules``) belongs to."""
+    kind = type(obs.rules)
+    found = _GAMES_BY_RULES.get(kind)
+    if found is None:
+        found = _GAMES_BY_RULES[kind] = game_of_rules(obs.rules)
+    return found
 
 
 def resolve_budget(budget: Budget | None, iterations: int, seconds: float | None) -> tuple[int, float | None]:
@@ -26,16 +32,4 @@ def resolve_budget(budget: Budget | None, iterations: int, seconds: float | None
     )
 
 
-class Bot(Protocol):
-    """Chooses an action from what its seat may see.
-
-    ``obs`` is the seat's observation (:func:`tapete.guinote.observation.observe`
-    or :func:`tapete.belote.observation.observe`), never the full state;
-    ``obs.legal_actions`` lists the choices; ``rng`` is the bot's only source
-    of randomness, so a seeded generator makes the bot reproducible (a bot
-    with a time budget is reproducible only with an iteration budget instead).
-    """
-
-    name: str
-
-    def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int: ...
+__all__ = ["Bot", "Budget", "game_of", "resolve_budget"]

@@ -1,4 +1,4 @@
-"""The ``ismcts`` level: information-set Monte Carlo tree search, for every decision of both games.
+"""The ``ismcts`` level: information-set Monte Carlo tree search, for every decision of every game.
 
 Single-observer IS-MCTS (Cowling, Powley & Whitehouse, "Information Set
 Monte Carlo Tree Search", IEEE TCIAIG 4(2), 2012). Each iteration deals
@@ -17,7 +17,7 @@ deal:
   action that is seldom legal is not starved;
 * one new node per iteration (forced moves are walked through), then a
   rollout to the end of the deal with a cheap policy
-  (:mod:`tapete.bots.mcts_games`): the value is the deal's returns, scaled
+  (the game's, :mod:`tapete.bots.search_hooks`): the value is the deal's returns, scaled
   by the points of an ordinary deal, credited to each node for the seat that
   chose it.
 
@@ -27,10 +27,10 @@ the observation; with an iteration budget and a seeded generator it is
 reproducible (a time budget is not: the clock decides how far it gets).
 
 >>> import random
->>> from tapete.guinote import GuinoteRules, GuinoteState
->>> from tapete.guinote.observation import observe
->>> state = GuinoteState.new_deal(GuinoteRules(), seed=2, dealer=0)
->>> obs = observe(state, state.current_player)
+>>> from tapete.games import GAMES
+>>> game = next(iter(GAMES.values()))
+>>> match = game.new_match(game.rules(), seed=2, dealer=0)
+>>> obs = game.observe(match, match.current_player)
 >>> bot = IsmctsBot()
 >>> a = bot.act(obs, random.Random(0), Budget(iterations=50))
 >>> a in obs.legal_actions, a == bot.act(obs, random.Random(0), Budget(iterations=50))
@@ -45,7 +45,8 @@ import time
 from typing import Any, Final
 
 from tapete.bots.base import Budget, resolve_budget
-from tapete.bots.mcts_games import GameHooks, hooks_for, sure_action
+from tapete.bots.search_hooks import hooks_for, sure_action
+from tapete.core.search_hooks import SearchHooks
 
 #: Iterations per decision by default: about 0.2 s median, under 1 s at the 95th percentile,
 #: on one core with the compiled engine (benchmarks/ismcts_speed.py).
@@ -102,7 +103,7 @@ class IsmctsBot:
         self.last_root = root
         return best_action(root, [a for a in legal if a in root.children])
 
-    def search(self, obs: Any, rng: random.Random, hooks: GameHooks, iterations: int, seconds: float | None) -> Node:
+    def search(self, obs: Any, rng: random.Random, hooks: SearchHooks, iterations: int, seconds: float | None) -> Node:
         """Run the iterations (or until ``seconds`` have passed) and return the root."""
         root = Node(-1)
         deadline = time.perf_counter() + seconds if seconds is not None else math.inf

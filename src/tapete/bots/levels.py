@@ -1,14 +1,15 @@
 """Bot levels by name, for the table (``--bots LEVEL``), the arena and the server.
 
-A level is one name for both games: :class:`ByGame` hands each observation
-to the bot written for its game.
+A level is one name for every game: a level that needs a game's own bot
+(:class:`ByGame`) asks the observation's game for it (found from ``obs.rules``),
+and the search levels ask the game for their hooks.
 
 >>> make_bot("random").name
 'random'
 >>> make_bot("genius")
 Traceback (most recent call last):
 ...
-tapete.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts, pimc, ...
+tapete.core.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts, pimc, ...
 """
 
 from __future__ import annotations
@@ -17,49 +18,37 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
-from tapete.bots.base import Bot, Budget
+from tapete.bots.base import Bot, Budget, game_of
+from tapete.bots.ismcts import IsmctsBot
+from tapete.bots.pimc import PimcBot
 from tapete.bots.random_bot import RandomBot
-from tapete.errors import RulesError
+from tapete.core.errors import RulesError
+from tapete.core.game import Game
 
 
 class ByGame:
-    """One level made of a bot per game, chosen by the observation's type (built on first use)."""
+    """One level made of a bot per game, each made by ``make(game)`` on the game's first observation."""
 
-    def __init__(self, name: str, guinote: Callable[[], Bot], belote: Callable[[], Bot]) -> None:
+    def __init__(self, name: str, make: Callable[[Game], Bot]) -> None:
         self.name = name
-        self._factories = {"GuinoteObservation": guinote, "BeloteObservation": belote}
+        self._make = make
         self._bots: dict[str, Bot] = {}
 
     def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
-        kind = type(obs).__name__
-        bot = self._bots.get(kind)
+        game = game_of(obs)
+        bot = self._bots.get(game.name)
         if bot is None:
-            try:
-                factory = self._factories[kind]
-            except KeyError:
-                raise TypeError(f"{self.name} bots play Guiñote and Belote observations, not {kind}") from None
-            bot = self._bots[kind] = factory()
+            bot = self._bots[game.name] = self._make(game)
         return bot.act(obs, rng, budget)
 
 
 def _heuristic() -> Bot:
-    from tapete.bots.belote_heuristic import BeloteHeuristicBot
-    from tapete.bots.guinote_heuristic import GuinoteHeuristicBot
-
-    return ByGame("heuristic", GuinoteHeuristicBot, BeloteHeuristicBot)
+    return ByGame("heuristic", lambda game: game.heuristic_bot())
 
 
-def _ismcts() -> Bot:
-    from tapete.bots.ismcts import IsmctsBot
-
-    return IsmctsBot()
-
-
-def _pimc(samples: int, early: str = "heuristic", **search: int) -> Callable[[], Bot]:
+def _pimc(samples: int, **search: Any) -> Callable[[], Bot]:
     def make() -> Bot:
-        from tapete.bots.pimc import PimcBot
-
-        return PimcBot(samples=samples, early=early, **search)
+        return PimcBot(samples=samples, **search)
 
     return make
 
@@ -68,28 +57,19 @@ def _pimc(samples: int, early: str = "heuristic", **search: int) -> Callable[[],
 #: (about a million nodes a second, compiled), and the same moves from the same seed on any machine.
 EXPERT_NODES: Final = 600_000
 
-
-def _expert() -> Bot:
-    # Up to 64 worlds a move within a node budget; in Belote the solver starts a trick earlier
-    # (7 tricks left: about 70,000 nodes a world, so 8-10 worlds at the second trick).
-    return ByGame(
-        "expert",
-        _pimc(64, node_budget=EXPERT_NODES),
-        _pimc(64, belote_tricks=7, node_budget=EXPERT_NODES),
-    )
-
-
 #: Level name -> a factory of a fresh bot, weakest first.
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
     "heuristic": _heuristic,
-    "ismcts": _ismcts,
+    "ismcts": IsmctsBot,
     "pimc": _pimc(24),
     # The difficulties players choose (docs/bots.md gives the measured ladder behind them).
     "easy": _heuristic,
     "medium": _pimc(5),
     "hard": _pimc(24),
-    "expert": _expert,
+    # Up to 64 worlds a move within a node budget; the game may give it a wider solver window
+    # (``Game.solver_window("expert")``: in some games the solver starts a trick earlier).
+    "expert": _pimc(64, level="expert", node_budget=EXPERT_NODES),
 }
 
 #: The named difficulties, easiest first.
