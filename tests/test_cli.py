@@ -23,22 +23,28 @@ from tapete.belote.notation import from_notation as belote_from_notation
 from tapete.belote.notation import to_notation as belote_to_notation
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import BeloteState
-from tapete.cards.french import card_str as french_card
-from tapete.cards.french import parse_cards as parse_french
-from tapete.cards.spanish import card_name, card_str, cards_of, parse_card, parse_cards
 from tapete.cli.main import COMMANDS, main
-from tapete.cli.messages import MESSAGES, msg
-from tapete.errors import TapeteError
+from tapete.core.cards.french import parse_cards as parse_french
+from tapete.core.cards.spanish import card_str, cards_of, parse_card, parse_cards
+from tapete.core.errors import TapeteError
 from tapete.guinote.notation import from_notation, to_notation
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
 from tapete.guinote.tables import tables_for
+from tapete.text.cards import card_name as text_card_name
+from tapete.text.cards import card_short
+from tapete.text.messages import MESSAGES, msg
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def belote_card(card: int) -> str:
+    """A Belote card as ``tapete show`` and the terminal table write it: rank and suit symbol (``A♥``)."""
+    return card_short("french", card)
 
 
 def position_line(out: str) -> str:
@@ -97,7 +103,7 @@ def test_show_fresh_deal(capsys: pytest.CaptureFixture[str]) -> None:
         assert set(cards) == set(cards_of(state.hands[seat]))
         assert cards == sorted(cards, key=lambda c: (c // 10, -strength[c]))
         assert to_act == (seat == 1)
-    assert "team 0 (seats 0, 2): 0 points" in out and "cantes      none" in out
+    assert "team 0: 0 points" in out and "cantes      none" in out
 
 
 def test_show_fresh_deal_options_and_two_players(capsys: pytest.CaptureFixture[str]) -> None:
@@ -121,7 +127,7 @@ def test_show_same_position_again_and_french(capsys: pytest.CaptureFixture[str])
     code, out, _ = run(capsys, "show", text)
     assert code == 0 and position_line(out) == text
     assert "seat 3 sang 40 in bastos" in out
-    assert "team 1 (seats 1, 3): 61 points (21 in cards + 40 in cantes)" in out
+    assert "team 1: 61 points (21 in cards + 40 in cantes)" in out
     assert "last trick  won by seat 1" in out
     assert "exchange" not in out
     # The position may also come as separate words.
@@ -129,7 +135,8 @@ def test_show_same_position_again_and_french(capsys: pytest.CaptureFixture[str])
     assert code == 0 and out2 == out
     code, out, _ = run(capsys, "show", "--french", text)
     assert code == 0
-    assert "bastos ♣" in out and "shown: K♣ J♣" in out and "K♦" in out
+    # French faces (deck_faces=french) name the suits as French cards: bastos are clubs.
+    assert "clubs" in out and "shown: K♣ J♣" in out and "K♦" in out
     assert " Rb" not in out  # card faces are French; the position string stays Spanish
     assert position_line(out) == text
 
@@ -142,7 +149,7 @@ def test_show_finished_deal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "show", to_notation(state))
     assert code == 0
     assert "nobody: the deal is over" in out and "phase       over" in out
-    assert f"team 0 (seats 0, 2): {r.totals[0]} (" in out and f"team 1 (seats 1, 3): {r.totals[1]} (" in out
+    assert f"team 0: {r.totals[0]} (" in out and f"team 1: {r.totals[1]} (" in out
 
 
 # ------------------------------------------------------------------ legal
@@ -157,7 +164,8 @@ def test_legal_text(capsys: pytest.CaptureFixture[str]) -> None:
     rows = [line.split(None, 1) for line in lines[1:]]
     assert [a for a, _ in rows] == state.legal_action_strings()
     for action, description in rows:
-        assert description == f"play {card_name(parse_card(action))}"
+        # Spanish cards in their own words, whatever the language: "the caballo of espadas".
+        assert description == f"play {text_card_name('spanish', parse_card(action))}"
 
 
 def test_legal_window_and_predraw(capsys: pytest.CaptureFixture[str]) -> None:
@@ -178,7 +186,7 @@ def test_legal_window_and_predraw(capsys: pytest.CaptureFixture[str]) -> None:
     assert "sing:b  sing 40 in bastos (trumps)" in out and "pass    pass: do not sing" in out
     assert rules.cante_points_trump == 40
     code, out, _ = run(capsys, "legal", "--french", to_notation(state))
-    assert "sing:♣  sing 40 in bastos ♣ (trumps)" in out
+    assert "sing:♣  sing 40 in clubs (trumps)" in out
 
 
 def test_legal_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -411,7 +419,7 @@ def test_show_fresh_belote_deal(capsys: pytest.CaptureFixture[str]) -> None:
     assert position_line(out) == belote_to_notation(state)
     assert "seed 5, dealer seat 0" in out and out.splitlines()[1].split() == ["rules", "classique"]
     suit = ["spades", "hearts", "diamonds", "clubs"][state.retourne // 8]
-    assert f"retourne    {french_card(state.retourne)} proposes {suit} as trumps; 11 cards still to deal" in out
+    assert f"retourne    {belote_card(state.retourne)} proposes {suit} as trumps; 11 cards still to deal" in out
     assert "bidding     none" in out and "contract    none yet" in out
     assert "phase       bidding" in out and "turn        seat 1 to speak" in out
     for seat, (shown, to_act) in enumerate(hand_rows(out)):
@@ -427,21 +435,21 @@ def test_show_belote_play_positions(capsys: pytest.CaptureFixture[str]) -> None:
     text = belote_to_notation(state)
     code, out, _ = run(capsys, "show", text)
     assert code == 0 and position_line(out) == text
-    assert "retourne    Ah, taken by seat 0" in out
+    assert "retourne    A♥, taken by seat 0" in out
     assert "bidding     seat 0: take in hearts" in out
-    assert "contract    hearts by seat 0, team 0 (seats 0, 2)" in out
+    assert "contract    hearts by seat 0, team 0" in out
     assert "turn        seat 1 to play a card" in out
-    assert "trick       Kh (seat 0); best so far Kh (seat 0)" in out
-    assert "declared    seat 0: quarante to the Ah (50); seat 1: quarante to the Js (50)" in out
+    assert "trick       K♥ (seat 0); best so far K♥ (seat 0)" in out
+    assert "declared    seat 0: quarante to the A♥ (50); seat 1: quarante to the J♠ (50)" in out
     assert "belote      seat 0 holds the king and queen of trumps, 1 of 2 played" in out
-    assert "shown: Ah Qh" in out  # the retourne and, once the king is played, the queen
+    assert "shown: A♥ Q♥" in out  # the retourne and, once the king is played, the queen
     # After the first trick, which team's declarations score.
     state = belote_worked("take:h", "declare", "Kh", "declare", "7h", "declare", "9d", "declare", "Th")
     code, out, _ = run(capsys, "show", "--french", belote_to_notation(state))
-    assert "declared    seat 0: quarante to the A♥ (50)" in out and "team 0 (seats 0, 2) scores 90" in out
+    assert "declared    seat 0: quarante to the A♥ (50)" in out and "team 0 scores 90" in out
     assert "last trick  won by seat 3" in out
-    assert "team 1 (seats 1, 3): 14 card points, tricks won: 0 + 1" in out
-    assert "hearts ♥" in out and "Kh" not in out.split("position", 1)[1].split("\n", 1)[1]
+    assert "team 1: 14 card points, tricks won: 0 + 1" in out
+    assert "hearts" in out and "Kh" not in out.split("position", 1)[1].split("\n", 1)[1]
 
 
 def test_show_finished_and_void_belote_deals(capsys: pytest.CaptureFixture[str]) -> None:
@@ -452,7 +460,7 @@ def test_show_finished_and_void_belote_deals(capsys: pytest.CaptureFixture[str])
     r = state.result()
     code, out, _ = run(capsys, "show", belote_to_notation(state))
     assert code == 0 and "nobody: the deal is over" in out
-    assert f"result      team 0 (seats 0, 2): {r.scores[0]} ({r.card_points[0]} cards, " in out
+    assert f"result      team 0: {r.scores[0]} ({r.card_points[0]} cards, " in out
     assert ("made the contract" in out) == r.made and ("failed the contract (dedans)" in out) == (not r.made)
     void = BeloteState.new_deal(BeloteRules.preset("coinche"), seed=3)
     for _ in range(4):
@@ -468,8 +476,8 @@ def test_legal_belote(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.splitlines() == ["seat 0 to act (bidding):", "  pass    pass", "  take:h  take the contract in hearts"]
     code, out, _ = run(capsys, "legal", belote_to_notation(belote_worked("take:h")))
     lines = out.splitlines()
-    assert lines[0] == "seat 0 to act (play):" and "  Kh       play king of hearts" in lines
-    assert lines[-1] == "  declare  declare quarante to the Ah (50)"
+    assert lines[0] == "seat 0 to act (play):" and "  Kh       play the king of hearts" in lines
+    assert lines[-1] == "  declare  declare quarante to the A♥ (50)"
     auction = BeloteState.new_deal(BeloteRules.preset("contree"), seed=1)
     auction.play("bid:80:h")
     code, out, _ = run(capsys, "legal", "--json", belote_to_notation(auction))
@@ -488,10 +496,10 @@ def test_legal_belote(capsys: pytest.CaptureFixture[str]) -> None:
 def test_belote_in_spanish_and_french(capsys: pytest.CaptureFixture[str]) -> None:
     text = belote_to_notation(belote_worked("take:h", "declare"))
     code, out, _ = run(capsys, "show", "--lang", "es", text)
-    assert code == 0 and "muestra     Ah, para el tomador, jugador 0" in out
-    assert "toma a corazones" in out and "corazones del jugador 0" in out
+    assert code == 0 and "muestra     A♥, para el tomador, el jugador 0" in out
+    assert "toma a corazones" in out and "contrato    corazones del" in out and "jugador 0" in out
     code, out, _ = run(capsys, "legal", "--lang", "fr", text)
-    assert "jouer roi de cœur" in out
+    assert "jouer le roi de cœur" in out
     code, out, _ = run(capsys, "legal", "--lang", "fr", belote_to_notation(belote_worked()))
     assert "prendre à cœur" in out
 
@@ -573,7 +581,7 @@ def test_show_fresh_three_and_two_player_deals(capsys: pytest.CaptureFixture[str
     code, out, _ = run(capsys, "show", "--game", "belote", "--preset", "decouverte", "--seed", "5")
     state = BeloteState.new_deal(BeloteRules.preset("decouverte"), seed=5, dealer=0)
     suit = ["spades", "hearts", "diamonds", "clubs"][state.retourne // 8]
-    retourne = french_card(state.retourne)
+    retourne = belote_card(state.retourne)
     assert f"retourne    {retourne}, the last card dealt (seat 0's layout), proposes {suit} as trumps" in out
     for line in solo_hand_rows(out, 2):
         assert line.count("*") == 8 and "8 face down" in line
@@ -592,7 +600,7 @@ def _played(preset: str, moves: int, seed: int = 2) -> BeloteState:
 
 
 def test_show_three_player_play_and_result() -> None:
-    from tapete.cli.render_belote import show_position
+    from tapete.cli.show import show_position
 
     state = _played("trois-joueurs", 5)
     out = show_position(state)
@@ -600,7 +608,7 @@ def test_show_three_player_play_and_result() -> None:
     assert "taken       seat 0: 0 card points, tricks won: 0" in out
     assert "            seat 1: 28 card points, tricks won: 1" in out
     assert "            seat 2: 0 card points, tricks won: 0" in out
-    assert "declared    seat 2: tierce to the Jh (20); seat 2 scores 20" in out
+    assert "declared    seat 2: tierce to the J♥ (20); seat 2 scores 20" in out
     state = _played("trois-joueurs", 100)
     r = state.result()
     out = show_position(state)
@@ -610,12 +618,12 @@ def test_show_three_player_play_and_result() -> None:
 
 
 def test_show_two_player_deals() -> None:
-    from tapete.cli.render_belote import show_position
+    from tapete.cli.show import show_position
 
     state = _played("belote-a-deux", 3)
     out = show_position(state)
-    assert f"retourne    {french_card(state.retourne)}, not taken: it stays face up, out of play" in out
-    assert f"bergère     {french_card(state.bergere)}, the bottom card of the pack, shown" in out
+    assert f"retourne    {belote_card(state.retourne)}, not taken: it stays face up, out of play" in out
+    assert f"bergère     {belote_card(state.bergere)}, the bottom card of the pack, shown" in out
     assert "out of play 12 cards face down, seen by nobody" in out
     assert "contract    diamonds by seat 0\n" in out and "team" not in out
     state = _played("belote-a-deux", 100)
@@ -658,8 +666,8 @@ def test_demo_plays_three_and_two_player_matches(
     assert all(len(x.split(":")[1].split(" - ")) == players for x in scores)
     last = [int(x) for x in scores[-1].split(":")[1].split(" - ")]
     target = BeloteRules.preset(preset).target
-    assert re.match(r"(Several players passed the target: )?seat \d wins the match with \d+", lines[-1]), lines[-1]
-    winner = int(lines[-1].split("seat ")[1].split()[0])
+    assert re.match(r"(Several players passed the target: seat|Seat) \d wins the match with \d+", lines[-1]), lines[-1]
+    winner = int(lines[-1].lower().split("seat ")[1].split()[0])
     assert last[winner] >= target and last[winner] == int(lines[-1].split(" with ")[1].split()[0].rstrip("."))
     assert main(["demo", "--game", "belote", "--preset", preset, "--seed", "1", "--hands"]) == 0
     assert capsys.readouterr().out == out

@@ -18,7 +18,7 @@ from rich.console import Console
 import tapete.cli.main as cli_main
 from tapete.arena import ArenaSpec
 from tapete.cli import match as match_cli
-from tapete.cli.messages import set_translator
+from tapete.text.messages import set_translator
 
 #: The commands ``tapete`` has, read before any test narrows them.
 REGISTERED = cli_main.COMMANDS

@@ -1,7 +1,7 @@
 """``tapete replay``: the cursor over a recorded match, the seat views, ``--print`` and the app.
 
 Records are made the way tapete makes them: a seeded match played by
-RandomBot through observations, saved with :func:`tapete.records.save`.
+RandomBot through observations, saved with :func:`tapete.core.record_file.save`.
 The rule the seat view checks is the project's house rule that what a seat
 may see comes only through its observation (tapete.games.Game.observe; the
 Guiñote sources 001-003 and Belote 004 in /work/shared/seeds: hands are held
@@ -24,26 +24,27 @@ from typing import Any
 import pytest
 
 import tapete
-from tapete import records
 from tapete.belote.actions import DECLARE
-from tapete.belote.state import BeloteState
 from tapete.bots.random_bot import RandomBot
-from tapete.cards import french as french_cards
-from tapete.cards import spanish
-from tapete.cards.deck import cards_of
 from tapete.cli.main import main
-from tapete.cli.messages import msg, set_translator
-from tapete.games import GAMES
-from tapete.guinote.state import GuinoteState
-from tapete.notation import position_string
+from tapete.core import record_file as records
+from tapete.core.cards.deck import cards_of
+from tapete.games import GAMES, game_of_rules, position_string
 from tapete.replay.app import ReplayApp
 from tapete.replay.cursor import ReplayCursor, ReplayError, start_state
-from tapete.replay.text import ALL, body_text, position_text, replay_text, views
+from tapete.replay.text import ALL, action_text, body_text, position_text, replay_text, result_lines, views
+from tapete.text import use_language
+from tapete.text.cards import card_short
+from tapete.text.messages import msg, set_translator
 
-#: (game, preset, seed): four-player partnerships, two players and the Belote 3-player and 2-player variants.
+#: (game, preset, seed): four-player partnerships, two players and the Belote 3-player and 2-player variants;
+#: Brisca in pairs, with the partner's hand shown, and at two.
 CASES = [
     ("guinote", "aragones", 4),
     ("guinote", "aragones-2p", 1),
+    ("brisca", "brisca", 3),
+    ("brisca", "brisca-ensenando", 5),
+    ("brisca", "brisca-2p", 8),
     ("belote", "classique", 3),
     ("belote", "trois-joueurs", 2),
     ("belote", "belote-a-deux", 6),
@@ -169,11 +170,12 @@ def hidden_from(state: Any, seat: int) -> set[int]:
     """The cards ``seat`` cannot see, read from the full state (not from an observation)."""
     hidden = 0
     n = state.n
-    if isinstance(state, GuinoteState):
+    game = game_of_rules(state.rules).name
+    if game in ("guinote", "brisca"):
         for p in range(n):
-            if p != seat:
+            if p != seat and not (game == "brisca" and shows_partner(state, seat, p)):
                 hidden |= state.hands[p] & ~state.known[p]
-        for c in state.stock:
+        for c in state.stock:  # the face-up card under the stock is kept apart from it
             hidden |= 1 << c
     else:
         decouverte = state.rules.layout == "decouverte"
@@ -187,8 +189,15 @@ def hidden_from(state: Any, seat: int) -> set[int]:
     return set(cards_of(hidden))
 
 
+def shows_partner(state: Any, seat: int, other: int) -> bool:
+    """Brisca's ``show_partner``: whether ``seat`` is shown the hand of ``other``, its partner, now."""
+    partner = state.n == 4 and (other - seat) % 2 == 0
+    return partner and bool(GAMES["brisca"].observe_deal(state, seat).partner_hand)
+
+
 def name_of(state: Any, card: int) -> str:
-    return french_cards.card_str(card) if isinstance(state, BeloteState) else spanish.card_str(card)
+    """A card as the replay writes it short: in its own deck's words (``Ce``, ``Q♠``)."""
+    return card_short(game_of_rules(state.rules).faces(state.rules), card)
 
 
 @pytest.mark.parametrize("preset", IDS)
@@ -233,8 +242,62 @@ def test_a_declaration_is_not_described_to_other_seats(tmp_path: Path) -> None:
     other = (spot.actor + 1) % 4
     seat_text = position_text(cursor, spot, other)
     all_text = position_text(cursor, spot, ALL)
-    assert f"{msg('seat', seat=spot.actor)}: declare\n" in seat_text
-    assert f"{msg('seat', seat=spot.actor)}: declare (declare " in all_text
+    # Both views tell the declaration as announced (kind and height, public); neither names its cards.
+    first = seat_text.splitlines()[1]
+    assert first.startswith(f"{msg('seat', seat=spot.actor)}: declare (") and " announced " in first
+    assert all_text.splitlines()[1] == first
+
+
+#: A French rank letter or suit symbol naming a card: never for a Spanish-deck card (unless ``--french``).
+FRENCH_CARD = re.compile(r"(?<![\w])(?:[AJQKVDR]|10|[2-9])[♠♥♦♣]|[♠♥♦♣]")
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize("preset", ["aragones", "brisca", "brisca-2p", "coinche"])
+def test_every_position_names_cards_in_their_own_deck_words(saved: dict[str, Any], preset: str, lang: str) -> None:
+    """A Spanish deck is never written with French letters or suits, in any view and language; a French
+    deck always is."""
+    cursor = ReplayCursor.load(saved[preset][0])
+    spanish = cursor.game.faces(cursor.rules) == "spanish"
+    with use_language(lang):
+        for spot in cursor.spots[::5]:
+            for view in views(cursor.players):
+                text = position_text(cursor, spot, view)
+                if spanish:
+                    assert not FRENCH_CARD.search(text), text
+                elif spot.state.hands[0]:
+                    assert FRENCH_CARD.search(text), text
+
+
+@pytest.mark.parametrize("preset", ["aragones-2p", "brisca"])
+def test_french_faces_show_a_spanish_deck_with_french_cards(saved: dict[str, Any], preset: str) -> None:
+    """``--french`` names the same cards with French faces everywhere: the hands, the panel, the narration."""
+    cursor = ReplayCursor.load(saved[preset][0])
+    spot = cursor.goto(5).current
+    for view in views(cursor.players):
+        plain, french = position_text(cursor, spot, view), position_text(cursor, spot, view, french=True)
+        assert not FRENCH_CARD.search(plain)
+        assert FRENCH_CARD.search(french)
+        own = cursor.game.faces(cursor.rules)
+        if view != ALL:
+            hand = cursor.game.observe_deal(spot.state, view).hand
+            assert {card_short(own, c) for c in hand} <= card_tokens(plain)
+            assert {card_short("french-40", c) for c in hand} <= card_tokens(french)
+
+
+@pytest.mark.parametrize("preset", ["aragones", "classique", "brisca-2p"])
+def test_a_seat_view_shows_the_match_score_before_its_deal(saved: dict[str, Any], preset: str) -> None:
+    """The match part of a seat's view is the match as it stood during that deal, not at the record's end."""
+    path, match = saved[preset]
+    cursor = ReplayCursor.load(path)
+    assert cursor.deals > 2
+    for d in (0, 1, cursor.deals - 1):
+        before = cursor.match_before(d)
+        assert len(before.deals) == d + 1 and not before.deals[-1].actions
+        assert tuple(before.scores[: len(match.deals[d].scores_before)]) == tuple(match.deals[d].scores_before)
+    assert cursor.match_before(0).scores == [0] * len(match.scores)
+    with pytest.raises(ReplayError):
+        cursor.match_before(cursor.deals)
 
 
 def test_views_cycle_every_hand_then_each_seat() -> None:
@@ -246,9 +309,9 @@ def test_the_last_position_says_who_won(saved: dict[str, Any]) -> None:
     path, match = saved["classique"]
     cursor = ReplayCursor.load(path)
     text = position_text(cursor, cursor.end().current, 1)
-    assert msg("replay.result.match", side=msg("team", team=match.winner)) in text
-    after = " - ".join(str(x) for x in match.scores)
-    assert msg("replay.result.scores", scores=after) in text
+    # The game's own breakdown of the deal (as the table's log says it), then the match's end.
+    assert text.endswith(f"The match is over: team {match.winner} won.")
+    assert "match score: " + " - ".join(str(x) for x in match.scores) in text
 
 
 def test_an_unfinished_record_stops_where_the_game_stopped(tmp_path: Path) -> None:
@@ -414,6 +477,37 @@ def test_the_app_shows_the_board_of_the_view(saved: dict[str, Any]) -> None:
     board, status = asyncio.run(drive())
     assert board == body_text(cursor, cursor.current, 2)
     assert status.startswith(f"deal 1 of {cursor.deals}, action 1 of") and "what seat 2 sees" in status
+
+
+@pytest.mark.parametrize("preset", ["aragones-2p", "decouverte", "brisca-ensenando"])
+def test_the_app_draws_every_view_of_every_game(saved: dict[str, Any], preset: str) -> None:
+    """Driven headless, the app shows for each game what ``--print`` writes, in every view and at a deal's end."""
+    cursor = ReplayCursor.load(saved[preset][0])
+
+    async def drive() -> list[tuple[int, str, str]]:
+        app = ReplayApp(cursor)
+        seen: list[tuple[int, str, str]] = []
+        async with app.run_test(size=(120, 60)) as pilot:
+            for keys in (("right",) * 7, ("n",), ("n", "n"), ("pagedown", "left")):
+                await pilot.press(*keys)
+                for _ in views(cursor.players):
+                    await pilot.press("v")
+                    await pilot.pause()
+                    board = str(app.query_one("#board").content)  # type: ignore[attr-defined]
+                    spot = cursor.current
+                    result = result_lines(cursor, spot)
+                    expected = body_text(cursor, spot, app.view) + ("\n\n" + "\n".join(result) if result else "")
+                    assert app.status_text().splitlines()[1] == action_text(cursor, spot, app.view)
+                    seen.append((app.view, board, expected))
+        return seen
+
+    seen = asyncio.run(drive())
+    assert len({view for view, _, _ in seen}) == cursor.players + 1
+    for _, board, expected in seen:
+        assert board == expected
+    # The last stop is the end of the first deal: its score is on the board.
+    assert cursor.current.state.is_terminal() and cursor.current.deal == 0
+    assert result_lines(cursor, cursor.current)[0] in seen[-1][1]
 
 
 def test_replay_text_covers_one_deal(saved: dict[str, Any]) -> None:

@@ -23,12 +23,12 @@ from tapete.belote.rules import DEFAULT_PRESET as BELOTE_DEFAULT
 from tapete.belote.rules import BeloteRules
 from tapete.cli import rules as rules_cmd
 from tapete.cli.main import main
-from tapete.cli.messages import CATALOGS, MESSAGES, msg, set_translator
 from tapete.cli.rules_text import TOPICS, describe, is_used, message_ids
+from tapete.core.rules import RulesBase
 from tapete.guinote.rules import DEFAULT_PRESET as GUINOTE_DEFAULT
 from tapete.guinote.rules import GuinoteRules
-from tapete.i18n import translator
-from tapete.rules_base import RulesBase
+from tapete.text.messages import CATALOGS, MESSAGES, msg, set_translator
+from tapete.text.translations import translator
 
 CLASSES: dict[str, type[GuinoteRules] | type[BeloteRules]] = {"guinote": GuinoteRules, "belote": BeloteRules}
 DEFAULTS = {"guinote": GUINOTE_DEFAULT, "belote": BELOTE_DEFAULT}

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from tapete import records
-from tapete.errors import IllegalActionError, RecordError, SetupError
+from tapete.core import record_file as records
+from tapete.core.errors import IllegalActionError, RecordError, SetupError
 from tapete.games import GAMES
 from tapete.table import TableSession, latest_unfinished
 from tapete.table.store import default_directory

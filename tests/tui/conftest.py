@@ -7,7 +7,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tapete.cli.messages import set_translator
+from tapete.text.messages import set_translator
 
 
 @pytest.fixture(autouse=True)

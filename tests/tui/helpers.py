@@ -18,7 +18,6 @@ from tapete.table.session import TableSession
 from tapete.tui.actionbar import ActionBar
 from tapete.tui.app import TableApp, TableScreen
 from tapete.tui.cards import HandView
-from tapete.tui.driver import CONTRACT_KEYS, GUINOTE_KEYS
 
 SIZE = (140, 45)
 #: Actions a test person takes whenever they are legal, best first (to meet cantes, the 7 exchange,
@@ -87,9 +86,7 @@ async def close_modals(pilot: Any, app: TableApp) -> None:
 async def press_action(pilot: Any, app: TableApp, action: int, click: bool = False) -> None:
     """Make the person's choice through the screen: a card by number + enter (or a click), else its key."""
     screen = app.table
-    game = screen.game_name
-    n_cards = 32 if game == "belote" else 40
-    if action < n_cards:
+    if screen.game.is_card(screen.driver.view().rules, action):
         hand = screen.query_one(HandView)
         index = hand.slot_of(action)
         if click:
@@ -116,20 +113,16 @@ async def _click(pilot: Any, selector: str) -> None:
 
 
 def keys_for(screen: TableScreen, action: int) -> list[str]:
-    if screen.game_name == "guinote":
-        return [k for k, a in GUINOTE_KEYS.items() if a == action]
-    if action == b.PASS:
-        return ["p"]
-    if action in (b.COINCHE, b.SURCOINCHE):
-        return ["x"]
-    if action == b.DECLARE:
-        return ["e"]
-    if b.TAKE <= action < b.BID:
-        return [CONTRACT_KEYS[action - b.TAKE]]
-    level = (action - b.BID) // 6
-    steps = level - screen.bid_level
-    moves = ["plus"] * steps if steps > 0 else ["minus"] * -steps
-    return moves + [CONTRACT_KEYS[(action - b.BID) % 6]]
+    """The keys that choose ``action``: its letter, on its page (an auction level) reached with + or -."""
+    game = screen.game
+    obs = screen.driver.view()
+    pages = game.action_pages(obs)[1]
+    for page in [screen.bid_level, *range(pages)]:
+        for key, a in game.action_keys(obs, page).items():
+            if a == action:
+                steps = page - screen.bid_level
+                return [*(["plus"] * steps if steps > 0 else ["minus"] * -steps), key]
+    raise AssertionError(f"no key for action {action}")
 
 
 async def play_out(

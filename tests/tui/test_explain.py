@@ -9,20 +9,21 @@ beat, trump, overtrump: 002 §05, 001 Phase 2, 004 "Juego de bazas").
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from tapete.belote import actions as b
 from tapete.belote.state import BeloteState
-from tapete.cards.spanish import parse_cards
-from tapete.cli.messages import MESSAGES, msg, set_translator
-from tapete.games import GAMES
+from tapete.core.cards.spanish import parse_cards
+from tapete.core.words import CardsRef, SeatRef
+from tapete.games import GAMES, game_of_rules
 from tapete.guinote import actions as g
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
-from tapete.i18n import translator
-from tapete.table.explain import explain_illegal
-from tapete.table.narrate import cards_label
+from tapete.table.explain import explain_illegal, refusal
+from tapete.text.messages import MESSAGES, msg, set_translator
+from tapete.text.translations import translator
 
 #: The engine's words for each duty an explanation may name.
 GUINOTE_WORDS: dict[str, str | tuple[str, ...]] = {
@@ -48,6 +49,11 @@ BELOTE_WORDS: dict[str, str | tuple[str, ...]] = {
 }
 
 
+def _observe(state: Any, seat: int) -> Any:
+    """A seat's observation of a deal, through its game."""
+    return game_of_rules(state.rules).observe_deal(state, seat)
+
+
 def _positions(game_name: str, preset: str, seed: int):  # type: ignore[no-untyped-def]
     """Each decision of one random deal: (state, observation of the seat to act)."""
     game = GAMES[game_name]
@@ -55,7 +61,7 @@ def _positions(game_name: str, preset: str, seed: int):  # type: ignore[no-untyp
     state = (BeloteState if game_name == "belote" else GuinoteState).new_deal(rules, seed=seed, dealer=seed % 2)
     rng = random.Random(seed)
     while not state.is_terminal():
-        yield state, state.observation(state.current_player)
+        yield state, _observe(state, state.current_player)
         state.apply_action(rng.choice(state.legal_actions()))
 
 
@@ -81,14 +87,14 @@ def test_every_refused_card_is_explained_as_the_engine_does(game_name: str, pres
                 assert msg(key, **values)
                 if key.startswith("play.explain.must_"):
                     duties += 1
-                    assert values["cards"] == cards_label(game_name, legal_cards)
+                    assert values["cards"] == CardsRef(GAMES[game_name].faces(obs.rules), tuple(legal_cards))
             for action in range(n_cards, g.N_ACTIONS if game_name == "guinote" else b.BID + 6 * 10):
                 if action not in obs.legal_actions:
                     key, values = explain_illegal(game_name, obs, action)
                     assert key in MESSAGES and key != "play.explain.unknown"
                     assert msg(key, **values)
             other = (obs.seat + 1) % len(obs.hand_sizes)
-            assert explain_illegal(game_name, state.observation(other), obs.legal_actions[0])[0] == (
+            assert explain_illegal(game_name, _observe(state, other), obs.legal_actions[0])[0] == (
                 "play.explain.not_your_turn"
             )
     if preset in ("arrastre-temprano", "classique", "contree"):
@@ -113,33 +119,35 @@ def _overtrump_position() -> GuinoteState:
 def test_overtrump_in_words() -> None:
     # 002 §05: void in the suit led, a trump in the trick: beat it with a higher trump (3 beats 7).
     state = _overtrump_position()
-    obs = state.observation(3)
+    obs = _observe(state, 3)
     key, values = explain_illegal("guinote", obs, parse_cards("4c")[0])
-    assert msg(key, **values) == "You must overtrump: 3♥ beats 7♥."
+    # The Spanish deck in its own letters (3c: the tres de copas), never 3♥.
+    assert msg(key, **values) == "You must overtrump: 3c beats 7c."
+    assert refusal("guinote", obs, parse_cards("4c")[0]) == "You must overtrump: 3c beats 7c."
     assert explain_illegal("guinote", obs, parse_cards("1b")[0]) == (key, values)
     assert explain_illegal("guinote", obs, parse_cards("1o")[0])[0] == "play.explain.not_in_hand"
     try:
         set_translator(translator("es"))
-        assert msg(key, **values) == "Debes montar con triunfo: 3♥ supera a 7♥."
+        assert msg(key, **values) == "Debes montar con triunfo: 3c supera a 7c."
     finally:
         set_translator(None)
 
 
 def test_other_refusals_in_words() -> None:
     state = _overtrump_position()
-    obs = state.observation(3)
+    obs = _observe(state, 3)
     assert explain_illegal("guinote", obs, g.PASS)[0] == "play.explain.nothing_to_pass"
     assert explain_illegal("guinote", obs, g.SING + 1)[0] == "play.explain.sing_in_trick"
     assert explain_illegal("guinote", obs, g.EXCHANGE)[0] == "play.explain.need_siete"
-    assert explain_illegal("guinote", state.observation(0), parse_cards("2o")[0]) == (
+    assert explain_illegal("guinote", _observe(state, 0), parse_cards("2o")[0]) == (
         "play.explain.not_your_turn",
-        {"seat": "seat 3"},
+        {"seat": SeatRef(3)},
     )
     with pytest.raises(ValueError):
         explain_illegal("guinote", obs, parse_cards("3c")[0])
     # Belote taking (004 "Preparación"): the first round offers only the retourne's suit.
     belote = BeloteState.new_deal(GAMES["belote"].rules("classique"), seed=4, dealer=0)
-    bobs = belote.observation(belote.current_player)
+    bobs = _observe(belote, belote.current_player)
     suit = bobs.retourne // 8
     key, values = explain_illegal("belote", bobs, b.TAKE + (suit + 1) % 4)
     assert key == "play.explain.first_round" and "the suit of the retourne" in msg(key, **values)
@@ -148,9 +156,9 @@ def test_other_refusals_in_words() -> None:
     # Contrée: a bid must be higher than the last one, and only the other side coinches it.
     contree = BeloteState.new_deal(GAMES["belote"].rules("contree"), seed=4, dealer=0)
     contree.play("bid:100:h")
-    cobs = contree.observation(contree.current_player)
+    cobs = _observe(contree, contree.current_player)
     assert explain_illegal("belote", cobs, b.bid_action(cobs.rules, 90, 0))[0] == "play.explain.bid_low"
     assert explain_illegal("belote", cobs, b.SURCOINCHE)[0] == "play.explain.surcoinche_first"
     contree.play("pass")
-    partner = contree.observation(contree.current_player)
+    partner = _observe(contree, contree.current_player)
     assert explain_illegal("belote", partner, b.COINCHE)[0] == "play.explain.coinche_own"

@@ -22,9 +22,9 @@ from tapete.belote.observation import BeloteObservation
 from tapete.bots.base import Budget
 from tapete.bots.levels import LEVELS, make_bot
 from tapete.cli.main import build_parser
-from tapete.cli.messages import msg
 from tapete.guinote.observation import GuinoteObservation
 from tapete.table.narrate import card_label
+from tapete.text.messages import msg
 from tapete.tui.app import TableApp, TableScreen
 from tapete.tui.cards import CardSlot
 from tapete.tui.hints import default_hint_level, hint_rng
@@ -235,7 +235,7 @@ def test_hints_fit_at_80x24() -> None:
         line = app.table.query_one("#hint", Static)
         footer = app.table.query_one(Footer)
         assert line.region.height >= 1 and line.region.bottom <= footer.region.y
-        assert str(line.render()).startswith("pista (heuristic): juega el ")
+        assert str(line.render()).startswith("pista (heuristic): juega ")
 
     run_sized(app, (80, 24), body)
 

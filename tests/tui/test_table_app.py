@@ -16,11 +16,12 @@ from typing import Any
 import pytest
 
 from tapete.cli.main import build_parser
-from tapete.cli.messages import msg, set_translator
 from tapete.cli.play import build_session
+from tapete.core.words import SideRef
 from tapete.guinote import actions as g
 from tapete.table.explain import explain_illegal
 from tapete.table.store import latest_unfinished
+from tapete.text.messages import msg, set_translator
 from tapete.tui.app import TableApp
 from tapete.tui.cards import HandView
 
@@ -44,11 +45,12 @@ def test_guinote_match_with_cante_and_exchange() -> None:
     assert session.is_over()
     chosen, log = seen["chosen"], seen["log"]
     assert any(g.SING <= a < g.TUTE for a in chosen) and g.EXCHANGE in chosen
-    assert any(line.startswith("seat 0 sings") for line in log)
-    assert any(line.startswith("seat 0 exchanges the 7 of trumps") for line in log)
+    # Narration says what happened ("Seat 0 sang the twenty in oros"), never a button's verb.
+    assert any(line.lower().startswith("seat 0 sang") for line in log), log
+    assert any(line.lower().startswith("seat 0 exchange") for line in log), log
     assert "The deal is over." in log and any(line.startswith("The match is over") for line in log)
     winner = session.match.winner
-    assert seen["status"] == msg("play.status.match_over", side=msg("team", team=winner))
+    assert seen["status"] == msg("play.status.match_over", side=SideRef(4, winner))
 
 
 def test_guinote_illegal_choices_are_explained_and_change_nothing() -> None:
@@ -111,9 +113,10 @@ def test_belote_match_with_take_and_declaration() -> None:
     run_app(TableApp(session, 0, delay=0), body)
     assert session.is_over()
     log = seen["log"]
-    assert any(line.startswith("seat 0: take in") for line in log)
-    assert any(line.startswith("contract: ") and line.endswith("taken by seat 0") for line in log)
-    assert any(line.startswith("seat 0 announces") for line in log)
+    # What happened, not a button's verb: "Seat 0 took in clubs", "Seat 0 announced tierce ...".
+    assert any(line.lower().startswith("seat 0 took in") for line in log), log
+    assert any(line.startswith("Contract: ") and line.endswith("taken by seat 0") for line in log), log
+    assert any(line.lower().startswith("seat 0 announced") for line in log), log
     assert any(line.startswith("The match is over") for line in log)
 
 
@@ -128,9 +131,9 @@ def test_belote_contree_bid_and_coinche() -> None:
     run_app(TableApp(session, 0, delay=0), body)
     assert session.is_over()
     log = seen["log"]
-    assert "seat 0: coinche" in log
-    assert any(line.startswith("seat 0: 80 in") for line in log)
-    assert any("coinched (x" in line for line in log if line.startswith("contract:"))
+    assert "seat 0 coinched" in [line.lower() for line in log], log
+    assert any(line.lower().startswith("seat 0 bid 80 in") for line in log), log
+    assert any("coinched (x" in line for line in log if line.startswith("Contract:")), log
 
 
 def test_resume_after_quitting_mid_deal(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -200,7 +203,7 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
         seen["before"] = len(screen.log_lines)
         obs = session.observation(0)
         await press_action(pilot, app, person_choice("guinote", obs))
-        seen["right_after"] = [line for line in screen.log_lines[seen["before"] :] if " plays " in line]
+        seen["right_after"] = [line for line in screen.log_lines[seen["before"] :] if " played " in line.lower()]
         seen["waiting"] = screen.status_text
         for _ in range(400):
             if session.is_human_turn() or session.observation(0).trick == ():
@@ -211,6 +214,8 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
 
     # A delay well above the time a click takes on a loaded machine (the pilot may click twice).
     run_app(TableApp(session, 0, delay=1.0), body)
-    assert seen["right_after"] == [seen["right_after"][0]] and seen["right_after"][0].startswith("seat 0 plays")
+    assert len(seen["right_after"]) == 1 and seen["right_after"][0].lower().startswith(
+        "seat 0 played"
+    )
     assert seen["waiting"].endswith("is thinking…")
     assert seen["later"] >= 1

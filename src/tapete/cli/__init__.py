@@ -3,5 +3,5 @@
 :mod:`tapete.cli.main` builds the argument parser from the subcommands listed
 in :data:`tapete.cli.main.COMMANDS`; each is a small module here exposing a
 :class:`~tapete.cli.command.Command`. User-facing text lives in
-:mod:`tapete.cli.messages`.
+:mod:`tapete.text.messages`.
 """

@@ -9,7 +9,7 @@ Adding a subcommand is one module under ``tapete/cli/`` plus its name in
 
 ``configure``/``add_arguments`` adds the arguments to the subcommand's parser;
 ``run`` gets the parsed arguments and returns the exit status. Raise a
-:class:`~tapete.errors.TapeteError` for bad input: ``main`` prints its message
+:class:`~tapete.core.errors.TapeteError` for bad input: ``main`` prints its message
 on one line and exits with status 2.
 """
 
@@ -22,8 +22,8 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import NoReturn
 
-from tapete.cli.messages import MESSAGES, msg
-from tapete.errors import TapeteError
+from tapete.core.errors import TapeteError
+from tapete.text.messages import MESSAGES, msg
 
 #: Exit status for bad input or usage (as argparse uses).
 EXIT_USAGE = 2
@@ -38,7 +38,7 @@ class Command:
     """One ``tapete`` subcommand."""
 
     name: str
-    #: One-line help shown in ``tapete --help``: a message id of :mod:`tapete.cli.messages`, or the text.
+    #: One-line help shown in ``tapete --help``: a message id of :mod:`tapete.text.messages`, or the text.
     help: str
     #: Longer description shown in ``tapete NAME --help``: a message id, or the text.
     description: str

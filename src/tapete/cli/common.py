@@ -2,8 +2,10 @@
 
 A command that works on one position calls :func:`add_position_arguments` in
 its ``configure`` and :func:`load_position` in its ``run``. A position string
-of either game is read by its rules token (:func:`tapete.notation.parse_position`);
-a fresh deal is of the game named by ``--game`` (Guiñote by default).
+of any game is read by its rules token (:func:`tapete.games.parse_position`);
+a fresh deal is of the game named by ``--game`` (the first registered game by
+default). The games are those of :data:`tapete.games.GAMES`: a new game is
+offered here by its registration.
 """
 
 from __future__ import annotations
@@ -12,24 +14,20 @@ import argparse
 import random
 import sys
 from dataclasses import dataclass
-from typing import Final
+from typing import Any
 
-from tapete.belote.rules import DEFAULT_PRESET as BELOTE_DEFAULT
-from tapete.belote.rules import PRESETS as BELOTE_PRESETS
-from tapete.belote.rules import BeloteRules
-from tapete.belote.state import BeloteState
 from tapete.cli.command import UsageError
-from tapete.cli.messages import msg
-from tapete.errors import RulesError
-from tapete.guinote.rules import DEFAULT_PRESET as GUINOTE_DEFAULT
-from tapete.guinote.rules import PRESETS as GUINOTE_PRESETS
-from tapete.guinote.rules import GuinoteRules
-from tapete.guinote.state import GuinoteState
-from tapete.notation import Position, game_of_preset, parse_position
+from tapete.cli.words import french_faces
+from tapete.core.errors import RulesError
+from tapete.games import GAMES, Game, Position, game, game_of_preset, parse_position
+from tapete.text.grammar import join_words
+from tapete.text.language import current_language
+from tapete.text.messages import msg
 
-#: The games a fresh deal or a demo can be of, the first the default.
-GAMES: Final = ("guinote", "belote")
-_GAME_NAMES: Final = {"guinote": "Guiñote", "belote": "Belote"}
+
+def default_game() -> Game:
+    """The game of a fresh deal when ``--game`` is not given: the first one registered."""
+    return next(iter(GAMES.values()))
 
 
 @dataclass(frozen=True)
@@ -40,24 +38,31 @@ class Loaded:
     seed: int | None = None
 
 
-def add_preset_argument(parser: argparse.ArgumentParser, help_id: str = "opt.preset") -> None:
-    """``--preset NAME``, its help (message ``help_id``) listing both games' presets and defaults."""
-    parser.add_argument(
-        "--preset",
-        metavar="NAME",
-        help=msg(
-            help_id,
-            guinote=", ".join(GUINOTE_PRESETS),
-            guinote_default=GUINOTE_DEFAULT,
-            belote=", ".join(BELOTE_PRESETS),
-            belote_default=BELOTE_DEFAULT,
-        ),
+def preset_help_values() -> dict[str, Any]:
+    """The values of the help texts that list the games: ``games`` (their names), ``default`` (the first
+    game) and ``presets`` (each game's presets and default preset), whatever games are registered."""
+    presets = "; ".join(
+        msg("opt.preset.game", game=g.name, presets=", ".join(g.presets), default=g.default_preset)
+        for g in GAMES.values()
     )
+    return {"games": ", ".join(GAMES), "default": default_game().name, "presets": presets}
+
+
+def game_titles() -> str:
+    """The registered games' titles in prose ("A, B and C"), in the language in force."""
+    return join_words(current_language(), [g.title for g in GAMES.values()])
+
+
+def add_preset_argument(parser: argparse.ArgumentParser, help_id: str = "opt.preset") -> None:
+    """``--preset NAME``, its help (message ``help_id``) listing every game's presets and defaults."""
+    values: dict[str, Any] = dict(preset_help_values())
+    parser.add_argument("--preset", metavar="NAME", help=msg(help_id, **values))
 
 
 def add_game_arguments(parser: argparse.ArgumentParser) -> None:
     """``--game``, ``--preset`` and ``--option``: the rules of a fresh deal or match."""
-    parser.add_argument("--game", choices=GAMES, default=None, help=msg("opt.game", default=GAMES[0]))
+    names = list(GAMES)
+    parser.add_argument("--game", choices=names, default=None, help=msg("opt.game", **preset_help_values()))
     add_preset_argument(parser)
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("opt.option")
@@ -70,6 +75,12 @@ def add_position_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--seed", type=int, metavar="N", help=msg("opt.seed"))
     parser.add_argument("--dealer", type=int, metavar="D", help=msg("opt.dealer"))
     parser.add_argument("--french", action="store_true", help=msg("opt.french"))
+
+
+def faces_for(g: Game, rules: Any, french: bool = False) -> str:
+    """The faces cards are named with: the rules' own, or French ones under ``--french``."""
+    faces = g.faces(rules)
+    return french_faces(faces) if french else faces
 
 
 def parse_options(items: list[str]) -> dict[str, str]:
@@ -86,18 +97,22 @@ def parse_options(items: list[str]) -> dict[str, str]:
     return out
 
 
-def deal_rules(args: argparse.Namespace) -> GuinoteRules | BeloteRules:
+def chosen_game(args: argparse.Namespace) -> Game:
+    """The game named by ``--game``, else the default one."""
+    return game(args.game) if args.game else default_game()
+
+
+def deal_rules(args: argparse.Namespace) -> Any:
     """The rules of a fresh deal or match from ``--game``, ``--preset`` and ``--option``."""
-    game = args.game or GAMES[0]
-    cls: type[GuinoteRules] | type[BeloteRules] = BeloteRules if game == "belote" else GuinoteRules
-    name = args.preset or (BELOTE_DEFAULT if game == "belote" else GUINOTE_DEFAULT)
+    g = chosen_game(args)
+    name = args.preset or g.default_preset
     try:
-        rules = cls.preset(name)
+        rules = g.rules_class.preset(name)
     except RulesError as e:
-        other = game_of_preset(name)
-        if other is None or other == game:
+        found = game_of_preset(name)
+        if found is None or found.name == g.name:
             raise
-        raise UsageError(msg("error.preset_other_game", error=e, game=_GAME_NAMES[other], name=other)) from None
+        raise UsageError(msg("error.preset_other_game", error=e, game=found.title, name=found.name)) from None
     options = parse_options(args.options)
     return rules.with_option_strings(options) if options else rules
 
@@ -127,6 +142,4 @@ def load_position(args: argparse.Namespace) -> Loaded:
     rules = deal_rules(args)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     dealer = args.dealer if args.dealer is not None else 0
-    if isinstance(rules, BeloteRules):
-        return Loaded(BeloteState.new_deal(rules, seed=seed, dealer=dealer), seed)
-    return Loaded(GuinoteState.new_deal(rules, seed=seed, dealer=dealer), seed)
+    return Loaded(chosen_game(args).new_deal(rules, seed=seed, dealer=dealer), seed)

@@ -6,10 +6,34 @@ import argparse
 import json
 
 from tapete.cli.command import Command
-from tapete.cli.common import add_position_arguments, load_position
-from tapete.cli.messages import msg
-from tapete.cli.render import legal_lines, phase_name, phase_text, seat_text
-from tapete.notation import game_of_position, position_string
+from tapete.cli.common import add_position_arguments, faces_for, load_position
+from tapete.cli.words import say
+from tapete.games import Position, game_of_rules
+from tapete.text.grammar import Label
+from tapete.text.messages import msg
+from tapete.text.render import seat_label
+
+
+def legal_lines(state: Position, french: bool = False) -> list[tuple[str, str]]:
+    """(action string, description) of each legal action, asked of the state's game."""
+    game = game_of_rules(state.rules)
+    rules = state.rules
+    faces = faces_for(game, rules, french)
+    symbols = french or faces.startswith("french")
+    return [
+        (game.action_str(rules, a, symbols=french and symbols), say(game.describe_action(state, a, faces)))
+        for a in state.legal_actions()
+    ]
+
+
+def phase_text(state: Position) -> str:
+    """The phase in words."""
+    return msg(f"phase.{game_of_rules(state.rules).phase_name(state)}")
+
+
+def seat_text(seat: int) -> Label:
+    """A seat's label: the template picks its form ("el jugador 2", "del jugador 2")."""
+    return seat_label(seat)
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -19,13 +43,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     state = load_position(args).state
+    game = game_of_rules(state.rules)
     lines = legal_lines(state, french=args.french)
     if args.json:
-        position = position_string(state)
         data = {
-            "game": game_of_position(position),
-            "position": position,
-            "phase": phase_name(state),
+            "game": game.name,
+            "position": game.position_string(state),
+            "phase": game.phase_name(state),
             "seat": state.current_player,
             "actions": [
                 {"action": text, "id": action, "description": description}

@@ -20,9 +20,10 @@ import sys
 
 from tapete import __version__
 from tapete.cli.command import EXIT_USAGE, Command, Parser, text
-from tapete.cli.messages import msg, set_translator
-from tapete.errors import TapeteError
-from tapete.i18n import LANGUAGES, pick_language, translator
+from tapete.cli.common import game_titles
+from tapete.core.errors import TapeteError
+from tapete.text.messages import msg, set_translator
+from tapete.text.translations import LANGUAGES, pick_language, translator
 
 PROG = "tapete"
 
@@ -46,7 +47,7 @@ def load_commands() -> list[Command]:
 
 
 def build_parser() -> Parser:
-    parser = Parser(prog=PROG, description=msg("prog.description"), epilog=msg("prog.epilog"))
+    parser = Parser(prog=PROG, description=msg("prog.description", games=game_titles()), epilog=msg("prog.epilog"))
     parser.add_argument("--version", action="version", version=f"{PROG} {__version__}", help=msg("opt.version"))
     add_lang(parser)
     sub = parser.add_subparsers(title=msg("prog.commands"), dest="command", metavar="COMMAND", parser_class=Parser)

@@ -13,6 +13,7 @@ import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
@@ -23,10 +24,9 @@ from tapete.arena import ArenaResult, ArenaSpec, Interval, write_chart, write_cs
 from tapete.arena import run as run_arena
 from tapete.bots.levels import DEFAULT_LEVEL, LEVELS
 from tapete.cli.command import Command, UsageError
-from tapete.cli.common import GAMES as GAME_NAMES
-from tapete.cli.common import add_game_arguments, deal_rules, parse_options
-from tapete.cli.messages import msg
+from tapete.cli.common import add_game_arguments, deal_rules, default_game, parse_options
 from tapete.games import GAMES
+from tapete.text.messages import msg
 
 DEFAULT_DEALS = 1000
 DEFAULT_SEED = 1
@@ -44,7 +44,8 @@ def cpu_count() -> int:
 
 def _help(key: str, **values: object) -> str:
     """An option's help text; argparse %-formats help, so a literal % is doubled."""
-    return msg(key, **values).replace("%", "%%")
+    said: dict[str, Any] = dict(values)
+    return msg(key, **said).replace("%", "%%")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -94,7 +95,7 @@ def check_output(option: str, path: Path) -> None:
 def build_spec(args: argparse.Namespace) -> ArenaSpec:
     """The arena spec of the command line; bad input raises UsageError (or RulesError for rules)."""
     rules = deal_rules(args)  # checks the preset and options, with the CLI's messages
-    name = args.game or GAME_NAMES[0]
+    name = args.game or default_game().name
     game = GAMES[name]
     if args.matches is not None:
         mode, count, option = "matches", args.matches, "--matches"

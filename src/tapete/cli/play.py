@@ -1,4 +1,4 @@
-"""``tapete play``: sit down at a full-screen table and play a match of Guiñote or Belote against bots.
+"""``tapete play``: sit down at a full-screen table and play a match of any game against bots.
 
 A fresh match takes the game, its preset and options (``--target`` is the
 option ``target``), the person's seat, the bots' level and a seed; every
@@ -8,7 +8,7 @@ person's turn, what the hint bot (``--hint-level``, the strongest level by
 default) would play from the person's observation; hints change nothing in
 the match, so they go with ``--resume`` too. Bad input (an unknown
 preset or option, a bad value, a missing or corrupt record) is one line on
-stderr and exit status 2, raised as a :class:`~tapete.errors.TapeteError`.
+stderr and exit status 2, raised as a :class:`~tapete.core.errors.TapeteError`.
 """
 
 from __future__ import annotations
@@ -20,18 +20,19 @@ from typing import Any
 
 from tapete.bots.levels import LEVELS, PLAY_LEVEL
 from tapete.cli.command import Command, UsageError
-from tapete.cli.common import parse_options
-from tapete.cli.messages import msg
-from tapete.errors import RulesError
-from tapete.games import GAMES, game
-from tapete.notation import game_of_preset
+from tapete.cli.common import default_game, parse_options, preset_help_values
+from tapete.core.errors import RulesError
+from tapete.games import GAMES, game, game_of_preset
 from tapete.table.session import TableSession
 from tapete.table.store import default_directory, latest_unfinished
+from tapete.text.messages import msg
 from tapete.tui.hints import default_hint_level
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", choices=list(GAMES), default=None, help=msg("play.opt.game"))
+    parser.add_argument(
+        "game", nargs="?", choices=list(GAMES), default=None, help=msg("play.opt.game", **preset_help_values())
+    )
     parser.add_argument("--preset", metavar="NAME", help=msg("play.opt.preset", presets=_presets_text()))
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("opt.option")
@@ -99,10 +100,11 @@ def build_session(args: argparse.Namespace) -> tuple[TableSession, int]:
         if session.is_over():
             raise UsageError(msg("play.error.finished", path=str(path)))
         return session, seat
-    g = game(args.game or "guinote")
+    g = game(args.game) if args.game else default_game()
     preset = args.preset or g.default_preset
     if preset not in g.presets:
-        other = game_of_preset(preset)
+        owner = game_of_preset(preset)
+        other = owner.name if owner is not None else None
         if other is not None and other != g.name:
             raise UsageError(msg("play.error.preset_other_game", preset=preset, game=other))
         raise RulesError(msg("play.error.preset", game=g.title, preset=preset, presets=", ".join(g.presets)))

@@ -11,9 +11,9 @@ import argparse
 import sys
 
 from tapete.cli.command import Command, UsageError
-from tapete.cli.messages import msg
 from tapete.replay.cursor import ReplayCursor
 from tapete.replay.text import ALL, replay_text
+from tapete.text.messages import msg
 
 
 def configure(parser: argparse.ArgumentParser) -> None:

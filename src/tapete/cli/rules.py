@@ -1,6 +1,6 @@
 """``tapete rules``: the rules of any preset, every option explained and sourced, in the reader's language.
 
-``tapete rules guinote --preset aragones`` prints a summary of the game under
+``tapete rules GAME --preset PRESET`` (e.g. ``--preset aragones``) prints a summary of the game under
 the preset, then every option by topic (its value in words, what it means, its
 source); ``--option KEY=VALUE`` shows the effect of a change, ``--diff`` only
 what differs from the game's default preset, ``--list`` the presets with one
@@ -20,18 +20,20 @@ import textwrap
 from typing import TextIO
 
 from tapete.cli.command import Command, UsageError
-from tapete.cli.common import GAMES, add_preset_argument, deal_rules
-from tapete.cli.messages import msg
+from tapete.cli.common import add_preset_argument, deal_rules, default_game, preset_help_values
 from tapete.cli.rules_text import OptionEntry, Rules, RulesDoc, default_preset, describe, presets, rules_class, to_data
-from tapete.errors import RulesError
-from tapete.notation import game_of_preset
+from tapete.core.errors import RulesError
+from tapete.games import GAMES, game_of_preset
+from tapete.text.messages import msg
 
 #: Indent of an option's explanation under its name, in plain text.
 _INDENT = "      "
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("game", nargs="?", choices=GAMES, metavar="GAME", help=msg("rules.opt.game"))
+    parser.add_argument(
+        "game", nargs="?", choices=list(GAMES), metavar="GAME", help=msg("rules.opt.game", **preset_help_values())
+    )
     add_preset_argument(parser, "rules.opt.preset")
     parser.add_argument(
         "--option", "-o", action="append", default=[], metavar="KEY=VALUE", dest="options", help=msg("rules.opt.option")
@@ -42,11 +44,12 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def chosen_game(args: argparse.Namespace) -> str | None:
-    """The game named, else the game of ``--preset`` (so ``--preset contree`` alone means Belote)."""
+    """The game named, else the game of ``--preset`` (preset names are unique across the games)."""
     if args.game is not None:
         return str(args.game)
     if args.preset is not None:
-        return game_of_preset(args.preset)
+        found = game_of_preset(args.preset)
+        return found.name if found is not None else None
     return None
 
 
@@ -55,9 +58,10 @@ def chosen_rules(args: argparse.Namespace) -> Rules:
 
     A preset of the other game is refused with the command that shows it.
     """
-    game = chosen_game(args) or GAMES[0]
+    game = chosen_game(args) or default_game().name
     if args.preset is not None:
-        other = game_of_preset(args.preset)
+        found = game_of_preset(args.preset)
+        other = found.name if found is not None else None
         if other is not None and other != game:
             try:
                 rules_class(game).preset(args.preset)
@@ -66,7 +70,8 @@ def chosen_rules(args: argparse.Namespace) -> Rules:
                 raise UsageError(
                     msg("rules.error.other_game", error=e, preset=args.preset, game=name, name=other)
                 ) from None
-    return deal_rules(argparse.Namespace(game=game, preset=args.preset, options=args.options))
+    rules: Rules = deal_rules(argparse.Namespace(game=game, preset=args.preset, options=args.options))
+    return rules
 
 
 def run(args: argparse.Namespace) -> int:

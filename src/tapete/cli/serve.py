@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tapete.cli.command import Command, UsageError
-from tapete.cli.messages import msg
-from tapete.i18n import pick_language
+from tapete.text.messages import msg
+from tapete.text.translations import pick_language
 
 if TYPE_CHECKING:
     from tapete.server.storage.store import Store

@@ -6,13 +6,13 @@ import argparse
 import json
 import time
 
-from tapete.belote.state import BeloteState
 from tapete.cli.command import Command, UsageError
 from tapete.cli.common import add_position_arguments, load_position
-from tapete.cli.messages import msg
-from tapete.cli.render import legal_lines, phase_name, phase_text, seat_text
-from tapete.notation import Position, game_of_position, position_string
+from tapete.cli.legal import legal_lines, phase_text, seat_text
+from tapete.cli.words import say
+from tapete.games import Position, game_of_rules
 from tapete.solver import DEFAULT_TT_BYTES, SearchLimitError, Solution, solve
+from tapete.text.messages import msg
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -26,17 +26,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help=msg("solve.opt.max_nodes", default=MAX_NODES))  # fmt: skip
 
 
-#: Default search limit: a Guiñote deal long before the arrastre can take hours; later positions need far less.
+#: Default search limit: an early position of a long deal can take hours; later positions need far less.
 MAX_NODES = 20_000_000
 
 
 def side_text(state: Position, side: int) -> str:
-    """Who the values count for, in words."""
-    if isinstance(state, BeloteState) and state.n == 3:
-        return msg("solve.side.taker") if side == 0 else msg("solve.side.defence")
-    if state.n == 4:
-        return msg("solve.side.team", team=side, a=side, b=side + 2)
-    return msg("solve.side.seat", seat=side)
+    """Who the values count for, in words (the game says who a side is)."""
+    return say(game_of_rules(state.rules).solver_side(state, side))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -52,11 +48,11 @@ def run(args: argparse.Namespace) -> int:
     ms = (time.perf_counter() - start) * 1000
     actions = state.legal_actions()
     if args.json:
-        position = position_string(state)
+        game = game_of_rules(state.rules)
         data = {
-            "game": game_of_position(position),
-            "position": position,
-            "phase": phase_name(state),
+            "game": game.name,
+            "position": game.position_string(state),
+            "phase": game.phase_name(state),
             "seat": state.current_player,
             "side": sol.side,
             "best": lines[actions.index(sol.best)][0],

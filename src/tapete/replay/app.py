@@ -15,9 +15,9 @@ from textual.app import App, ComposeResult
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
-from tapete.cli.messages import msg
 from tapete.replay.cursor import ReplayCursor
 from tapete.replay.text import ALL, action_text, body_text, counter_text, result_lines, view_text, views
+from tapete.text.messages import msg
 
 #: (keys, action, message id of its text, shown in the footer as: None for not shown). The footer shows
 #: one entry per pair of keys (the one going forward), and leaves home/end out, so that it fits 80 columns.

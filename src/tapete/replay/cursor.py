@@ -7,15 +7,14 @@ the engine rebuilds the state after 0, 1, ... k actions of every deal. The
 the next trick or deal N and draws what it gets. It is pure: no I/O, no text.
 
 >>> from tapete.games import GAMES
->>> game = GAMES["guinote"]
->>> match = game.new_match(game.rules("aragones-2p"), seed=3)
->>> for _ in range(5):
-...     match.apply_action(match.legal_actions()[0])
->>> cursor = ReplayCursor(game, match)
->>> len(cursor), cursor.index, cursor.current.step
-(6, 0, 0)
->>> cursor.end().current.step, cursor.back().current.step
-(5, 4)
+>>> for game in GAMES.values():
+...     match = game.new_match(game.rules(), seed=3)
+...     for _ in range(5):
+...         match.apply_action(match.legal_actions()[0])
+...     cursor = ReplayCursor(game, match)
+...     assert (len(cursor), cursor.index, cursor.current.step) == (6, 0, 0)
+...     assert (cursor.end().current.step, cursor.back().current.step) == (5, 4)
+...     assert cursor.match_before(0).scores == [0] * len(match.scores)
 """
 
 from __future__ import annotations
@@ -25,12 +24,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tapete import records
-from tapete.belote.state import BeloteState
-from tapete.errors import RecordError, SetupError
-from tapete.games import Game, Match, game_of_record
-from tapete.guinote.state import GuinoteState
-from tapete.notation import Position
+from tapete.core import record_file as records
+from tapete.core.errors import RecordError, SetupError
+from tapete.games import Game, Match, Position, game_of_record
+
+#: The top-level fields of a record that say how a match starts (the envelope and the header that
+#: :func:`tapete.core.record_replay.read_header` reads); the others say how it went.
+_START_FIELDS = ("format", "version", "game", "rules", "seed", "first_dealer")
 
 
 class ReplayError(SetupError):
@@ -52,15 +52,8 @@ class Spot:
 
 
 def start_state(game: Game, match: Match, deal: int) -> Position:
-    """Deal ``deal`` of the match as it was dealt: its deck and dealer and the match score before it,
-    as :class:`~tapete.guinote.match.GuinoteMatch` and :class:`~tapete.belote.match.BeloteMatch` start a deal."""
-    record = match.deals[deal]
-    rules = match.rules
-    if game.name == "guinote":
-        return GuinoteState.new_deal(
-            rules, record.deck, dealer=record.dealer, scores_before=record.scores_before, vueltas=record.vueltas
-        )
-    return BeloteState.new_deal(rules, record.deck, dealer=record.dealer, scores_before=record.scores_before)
+    """Deal ``deal`` of the match as it was dealt (its deck, dealer and the match before it): the game rebuilds it."""
+    return game.deal_from_record(match.rules, match.deals[deal])
 
 
 def deal_spots(game: Game, match: Match, deal: int) -> list[Spot]:
@@ -94,6 +87,8 @@ class ReplayCursor:
             self.deal_starts.append(len(self.spots))
             self.spots.extend(deal_spots(game, match, d))
         self.index: int = 0
+        #: The match as it stood at each deal's start, rebuilt when first asked (see :meth:`match_before`).
+        self._before: dict[int, Match] = {}
         #: Positions where a trick has just been completed, and every deal's start: where n/p stop.
         self.trick_marks: list[int] = [
             i
@@ -141,6 +136,21 @@ class ReplayCursor:
 
     def is_last_deal(self, deal: int) -> bool:
         return deal == self.deals - 1
+
+    def match_before(self, deal: int) -> Match:
+        """The match as it stood when deal ``deal`` was dealt (its scores before it, nothing of later deals):
+        what a seat knew of the match during that deal. The game rebuilds it from the record cut there."""
+        if not 0 <= deal < self.deals:
+            raise ReplayError(f"deal {deal + 1} is not in this record: expected 1..{self.deals}")
+        if deal not in self._before:
+            data = self.game.to_record(self.match)
+            cut: dict[str, Any] = {k: data[k] for k in _START_FIELDS if k in data}
+            deals = [dict(d) for d in data["deals"][: deal + 1]]
+            deals[-1]["actions"] = []
+            deals[-1].pop("points", None)
+            cut["deals"] = deals
+            self._before[deal] = self.game.from_record(cut)
+        return self._before[deal]
 
     # ------------------------------------------------------------ moves
     def goto(self, index: int) -> ReplayCursor:

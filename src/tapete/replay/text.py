@@ -1,9 +1,13 @@
 """A replay position as text: where we are, the action that led here, the table in one view.
 
 Shared by ``tapete replay --print`` and the Textual app, so both say the
-same thing. A *view* is ``ALL`` (every hand: the full state, laid out as
-``tapete show`` does) or a seat number (only that seat's observation, see
-:mod:`tapete.replay.seat_view`).
+same thing. A *view* is ``ALL`` (every hand: the full state, in the game's
+rows of ``tapete show``) or a seat number (only that seat's observation, see
+:mod:`tapete.replay.seat_view`). Everything comes from the game's methods
+(:class:`~tapete.core.game.Game`) as rows and :class:`~tapete.core.words.Say`
+values; :mod:`tapete.text.rows` puts them into words.
+
+``french`` shows the cards with French faces (``--french``): the same cards, other words.
 """
 
 from __future__ import annotations
@@ -11,14 +15,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from tapete.belote.observation import observe as belote_observe
-from tapete.belote.state import BeloteState
-from tapete.cli import render, render_belote
-from tapete.cli.messages import msg
-from tapete.cli.text import seat_text
-from tapete.guinote.observation import observe as guinote_observe
+from tapete.core.shown import Row
+from tapete.core.words import SeatRef
 from tapete.replay.cursor import ReplayCursor, Spot
-from tapete.replay.seat_view import show_seat_view, side_text
+from tapete.replay.seat_view import seat_rows
+from tapete.text.messages import msg
+from tapete.text.rows import french_faces, in_faces, lines, rules_text, say
 
 #: The view that shows every hand.
 ALL: Final = -1
@@ -29,8 +31,19 @@ def views(players: int) -> list[int]:
     return [ALL, *range(players)]
 
 
+def _seat(seat: int) -> SeatRef:
+    """A seat as the replay's messages name it: a label whose form the template picks ("del jugador 2")."""
+    return SeatRef(seat)
+
+
 def view_text(view: int) -> str:
-    return msg("replay.view.all") if view == ALL else msg("replay.view.seat", seat=seat_text(view))
+    return msg("replay.view.all") if view == ALL else msg("replay.view.seat", seat=_seat(view))
+
+
+def faces_of(cursor: ReplayCursor, french: bool) -> str:
+    """The faces the replay shows the cards with: the game's own, or French ones (``--french``)."""
+    faces = cursor.game.faces(cursor.rules)
+    return french_faces(faces) if french else faces
 
 
 def counter_text(cursor: ReplayCursor, spot: Spot) -> str:
@@ -45,66 +58,63 @@ def counter_text(cursor: ReplayCursor, spot: Spot) -> str:
 
 
 def action_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
-    """What led here: the deal dealt, or who did what. Described in words only in the all-hands
-    view: a description can name cards (a Belote declaration) that a seat has not seen yet."""
+    """What led here: the deal dealt, or who did what, told as the game narrates it from the view's
+    observations (the actor's in the all-hands view), so a seat's view names no card it has not seen."""
     if spot.before is None:
-        return msg("replay.action.dealt", seat=seat_text(spot.state.dealer))
-    name = cursor.game.action_str(cursor.rules, spot.action, french)
-    if view != ALL:
-        return msg("replay.action", seat=seat_text(spot.actor), action=name)
-    before = spot.before
-    if isinstance(before, BeloteState):
-        described = render_belote.describe_action(before, spot.action, french)
-    else:
-        described = render.describe_action(before, spot.action, french)
-    return msg("replay.action.described", seat=seat_text(spot.actor), action=name, description=described)
+        return msg("replay.action.dealt", seat=_seat(spot.state.dealer))
+    game = cursor.game
+    name = game.action_str(cursor.rules, spot.action, french)
+    seat = spot.actor if view == ALL else view
+    before, after = game.observe_deal(spot.before, seat), game.observe_deal(spot.state, seat)
+    faces = faces_of(cursor, french)
+    events = [in_faces(s, faces) for s in game.narrate(before, spot.action, after, spot.actor)]
+    described = "; ".join(say(s) for s in events) if events else name
+    return msg("replay.action.described", seat=_seat(spot.actor), action=name, description=described)
 
 
 def result_lines(cursor: ReplayCursor, spot: Spot) -> list[str]:
-    """The deal's result and what it did to the match, once the deal is over (all public)."""
-    n = cursor.players
+    """The deal's score and what it did to the match, once the deal is over (all public), as the game says it."""
     record = cursor.deal_record(spot.deal)
     last = cursor.is_last_deal(spot.deal)
     if not spot.state.is_terminal() or record.result is None:
         if last and spot.step == cursor.deal_length(spot.deal) and not cursor.match.is_terminal():
             return [msg("replay.unfinished")]
         return []
-    result = record.result
-    settlement = record.settlement
-    points = result.totals if cursor.game.name == "guinote" else result.scores
-    lines = []
-    if cursor.game.name == "belote" and result.redeal:
-        lines.append(msg("replay.result.redeal"))
-    else:
-        said = ", ".join(msg("replay.side_points", side=side_text(n, u), points=p) for u, p in enumerate(points))
-        lines.append(msg("replay.result.points", points=said))
-    if settlement is not None:
-        after = " - ".join(str(x) for x in settlement.scores_after)
-        lines.append(msg("replay.result.scores", scores=after))
-        if cursor.game.name == "guinote":
-            if settlement.replay:
-                lines.append(msg("replay.result.tie_replay"))
-            elif settlement.partida_winner >= 0:
-                lines.append(msg("replay.result.partida", side=side_text(n, settlement.partida_winner)))
+    game = cursor.game
+    final = game.observe_deal(spot.state, 0)
+    out = [say(s) for s in game.deal_breakdown(cursor.rules, record, final)]
     if last and cursor.match.winner >= 0:
-        lines.append(msg("replay.result.match", side=side_text(n, cursor.match.winner)))
+        out.append(say(game.match_over(cursor.rules, cursor.match.winner)))
     elif last:
-        lines.append(msg("replay.unfinished"))
-    return lines
+        out.append(msg("replay.unfinished"))
+    return out
+
+
+def all_rows(cursor: ReplayCursor, spot: Spot, faces: str) -> list[Row]:
+    """Every hand: the position as ``tapete show`` lays it out (its string, rules and dealer, then the game's rows)."""
+    game, state = cursor.game, spot.state
+    return [
+        Row("show.position", (game.position_string(state),)),
+        Row("show.rules", (rules_text(state.rules),)),
+        Row("show.dealer", (SeatRef(state.dealer),)),
+        *game.show_rows(state, faces),
+    ]
 
 
 def body_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
     """The table in the chosen view."""
+    faces = faces_of(cursor, french)
     if view == ALL:
-        return render.show_position(spot.state, french=french)
-    state = spot.state
-    obs = belote_observe(state, view) if isinstance(state, BeloteState) else guinote_observe(state, view)
-    return show_seat_view(obs, french)
+        rows = all_rows(cursor, spot, faces)
+    else:
+        obs = cursor.game.observe_deal(spot.state, view)
+        rows = seat_rows(cursor.game, obs, cursor.match_before(spot.deal), faces)
+    return "\n".join(lines(rows))
 
 
 def position_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
     """One position whole: counters and view, the action, the table, the result."""
-    lines = [
+    out = [
         msg("replay.heading", counter=counter_text(cursor, spot), view=view_text(view)),
         action_text(cursor, spot, view, french),
         "",
@@ -112,9 +122,9 @@ def position_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = Fa
     ]
     result = result_lines(cursor, spot)
     if result:
-        lines.append("")
-        lines.extend(result)
-    return "\n".join(lines)
+        out.append("")
+        out.extend(result)
+    return "\n".join(out)
 
 
 def replay_text(cursor: ReplayCursor, view: int, deal: int | None = None, french: bool = False) -> Iterator[str]:
@@ -122,3 +132,18 @@ def replay_text(cursor: ReplayCursor, view: int, deal: int | None = None, french
     spots = cursor.spots if deal is None else cursor.deal_spots(deal)
     for spot in spots:
         yield position_text(cursor, spot, view, french)
+
+
+__all__ = [
+    "ALL",
+    "action_text",
+    "all_rows",
+    "body_text",
+    "counter_text",
+    "faces_of",
+    "position_text",
+    "replay_text",
+    "result_lines",
+    "view_text",
+    "views",
+]

@@ -9,8 +9,8 @@ the match up where it stopped. Bots draw from a generator seeded by the
 table's seed, the deal and the action number, so a resumed table plays on
 exactly as the uninterrupted one would have.
 
->>> from tapete.games import GAMES
->>> game = GAMES["guinote"]
+>>> from tapete.games import game_of_preset
+>>> game = game_of_preset("aragones")
 >>> table = TableSession.new(game, game.rules("aragones-2p"), humans=(0,), seed=5, save=False)
 >>> table.run_bots()  # seat 0 (a person) is to act first: bots wait
 []
@@ -28,10 +28,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Literal
 
-from tapete import records
 from tapete.bots.base import Bot
 from tapete.bots.levels import DEFAULT_LEVEL, make_bot
-from tapete.errors import IllegalActionError, RecordError, SetupError
+from tapete.core import record_file as records
+from tapete.core.errors import IllegalActionError, RecordError, SetupError
+from tapete.core.words import Say, SeatRef
 from tapete.games import Game, Match, game_of_record
 from tapete.table.store import default_directory
 
@@ -147,9 +148,13 @@ class TableSession:
     def play(self, seat: int, action: int) -> None:
         """A person's choice for ``seat``; refused (nothing changes) if not its turn or not legal."""
         if self.match.is_terminal():
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("the match is over", say=Say("error.match.over"))
         if seat != self.match.current_player:
-            raise IllegalActionError(f"it is not seat {seat}'s turn: seat {self.match.current_player} is to act")
+            current = self.match.current_player
+            raise IllegalActionError(
+                f"it is not seat {seat}'s turn: seat {current} is to act",
+                say=Say("error.turn.not_yours", seat=SeatRef(seat), current=SeatRef(current)),
+            )
         self._apply(action)
 
     def bot_step(self) -> tuple[int, int] | None:

@@ -42,8 +42,8 @@ def button_label(label: str) -> Text:
 def columns_that_fit(widths: list[int], room: int, gutter: int = GUTTER) -> int:
     """The most grid columns for buttons of these widths (in order, row after row) within ``room`` cells."""
     for cols in range(len(widths), 1, -1):
-        col = [max(widths[j::cols]) for j in range(cols)]
-        if sum(col) + gutter * (cols - 1) <= room:
+        # The grid's columns are equally wide: each must hold the widest button.
+        if max(widths) * cols + gutter * (cols - 1) <= room:
             return cols
     return 1
 

@@ -41,15 +41,18 @@ from textual.widgets import Button, Footer, Header, RichLog, Static
 from textual.worker import Worker, WorkerState
 
 from tapete.bots.levels import LEVELS
-from tapete.cli.messages import msg, set_translator
-from tapete.errors import IllegalActionError, RulesError
-from tapete.i18n import translator
-from tapete.table.narrate import Happened, action_label, card_label, seat_label, sort_hand
+from tapete.cli.words import card_short, part, say
+from tapete.core.errors import IllegalActionError, RulesError
+from tapete.core.words import SeatRef, SideRef
+from tapete.games import Game
+from tapete.table.narrate import Happened, seat_label
 from tapete.table.session import TableSession
+from tapete.text.messages import MESSAGES, msg, set_translator
+from tapete.text.translations import translator
 from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar, Choice
 from tapete.tui.board import SeatPanel, TrickView, places
 from tapete.tui.cards import CardSlot, HandView, card_text
-from tapete.tui.driver import CONTRACT_KEYS, GUINOTE_KEYS, TableDriver
+from tapete.tui.driver import TableDriver
 from tapete.tui.hints import compute_hint, default_hint_level, hint_rng
 from tapete.tui.info import InfoPanel, InfoStrip
 from tapete.tui.screens import breakdown_screen, help_screen, last_trick_screen
@@ -156,10 +159,15 @@ class TableScreen(Screen[None]):
     def game_name(self) -> str:
         return self.driver.game_name
 
+    @property
+    def game(self) -> Game:
+        return self.driver.game
+
     def refresh_table(self) -> None:
         obs = self.driver.view()
         session = self.driver.session
-        game = self.game_name
+        game = self.game
+        faces = game.faces(obs.rules)
         n = len(obs.hand_sizes)
         clockwise = getattr(obs.rules, "direction", "anticlockwise") == "clockwise"
         rel = places(n, clockwise)
@@ -172,23 +180,23 @@ class TableScreen(Screen[None]):
             seat = seats[0] if seats else -1
             kind = session.seats[seat] if seat >= 0 else "bot"
             level = session.levels[seat] if seat >= 0 else None
-            panel.show(game, seat, obs, kind, level, won[seat] if seat >= 0 else 0)
+            panel.show(faces, seat, obs, kind, level, won[seat] if seat >= 0 else 0)
         # The trick in progress, or the one just completed (until the next card).
         if obs.trick:
-            best_seat = _best_seat(game, obs)
-            caption = msg("play.trick.best", seat=seat_label(best_seat))
-            self.query_one(TrickView).show(game, list(obs.trick), where, caption, False, best_seat)
+            best_seat = game.trick_best(obs, list(obs.trick))[0]
+            caption = msg("play.trick.best", seat=SeatRef(best_seat))
+            self.query_one(TrickView).show(faces, list(obs.trick), where, caption, False, best_seat)
         elif self.last_trick is not None:
             winner, plays = self.last_trick
-            caption = msg("play.trick.won", seat=seat_label(winner))
-            self.query_one(TrickView).show(game, plays, where, caption, True, winner)
+            caption = msg("play.trick.won", seat=SeatRef(winner))
+            self.query_one(TrickView).show(faces, plays, where, caption, True, winner)
         else:
-            self.query_one(TrickView).show(game, [], where, "", False)
-        hand = sort_hand(game, obs, obs.hand)
+            self.query_one(TrickView).show(faces, [], where, "", False)
+        hand = game.hand_order(obs, obs.hand)
         legal = set(obs.legal_actions)
         hinted = self.hint_action if self.hints and self.hint_key == self.driver.position() else None
-        self.query_one(HandView).show(game, hand, legal, -1 if hinted is None else hinted)
-        self.query_one(InfoPanel).show(game, session.game.title, obs, session.match, session.deal_number)
+        self.query_one(HandView).show(faces, hand, legal, -1 if hinted is None else hinted)
+        self.query_one(InfoPanel).show(game, obs, session.match, session.deal_number)
         self.query_one(InfoStrip).show(game, obs, session.match, session.deal_number)
         self.query_one(ActionBar).show(self.choices(obs))
         if not self.error:
@@ -200,69 +208,42 @@ class TableScreen(Screen[None]):
         if session.is_over():
             winner = session.match.winner
             players = len(obs.hand_sizes)
-            side = seat_label(winner) if players != 4 else msg("team", team=winner)
-            return msg("play.status.match_over", side=side)
+            return msg("play.status.match_over", side=SideRef(players, winner))
         if obs.current_player != obs.seat:
-            return msg("play.status.waiting", seat=seat_label(obs.current_player))
-        phase = obs.phase
-        if self.game_name == "guinote":
-            key = {
-                "window": "play.status.window",
-                "predraw": "play.status.predraw",
-            }.get(phase, "play.status.lead" if not obs.trick else "play.status.play")
-        else:
-            key = (
-                "play.status.bid" if phase == "bidding" else "play.status.lead" if not obs.trick else "play.status.play"
-            )
-        return msg(key)
+            return msg("play.status.waiting", seat=SeatRef(obs.current_player))
+        return say(self.game.turn_prompt(obs))
 
     def choices(self, obs: Any) -> list[Choice]:
         """The buttons: the legal non-card actions with their keys (and the bid level in an auction),
         each with a long and a short label."""
         if obs.current_player != obs.seat:
             return []
-        game = self.game_name
-        n_cards = 32 if game == "belote" else 40
-        others = [a for a in obs.legal_actions if a >= n_cards]
+        game = self.game
+        others = [a for a in obs.legal_actions if not game.is_card(obs.rules, a)]
         if not others:
             return []
-        keys = {v: k for k, v in GUINOTE_KEYS.items()} if game == "guinote" else {}
-        out: list[Choice] = []
-        if game == "belote":
-            from tapete.belote import actions as b
+        low, pages = game.action_pages(obs)
+        if pages > 1:
+            self.bid_level = min(max(self.bid_level, low), pages - 1)
+        page_keys = game.action_keys(obs, self.bid_level)
+        keys = {a: k for k, a in page_keys.items()}
+        if pages > 1:  # the actions whose key changes from page to page (bids) go between [-] and [+]
+            other = game.action_keys(obs, (self.bid_level + 1) % pages)
+            stable = {a for k, a in page_keys.items() if other.get(k) == a}
+        else:
+            stable = set(keys)
 
-            rules = obs.rules
-            auction = rules.bidding == "auction"
-            low = self.driver.min_bid_level(obs)
-            if auction and obs.phase == "bidding" and obs.coinched_by < 0:
-                self.bid_level = max(self.bid_level, low)
-                levels = self.driver.bid_levels(obs)
-                self.bid_level = min(self.bid_level, len(levels) - 1)
-            for a in others:
-                if a == b.PASS:
-                    keys[a] = "p"
-                elif a in (b.COINCHE, b.SURCOINCHE):
-                    keys[a] = "x"
-                elif a == b.DECLARE:
-                    keys[a] = "e"
-                elif b.TAKE <= a < b.BID:
-                    keys[a] = CONTRACT_KEYS[a - b.TAKE]
-            for a in others:
-                if a < b.BID:
-                    label = f"[{keys[a]}] {action_label(game, obs, a)}"
-                    out.append((a, label, f"[{keys[a]}] {_short_call(obs, a)}" if a >= b.TAKE else label))
-            bids = [a for a in others if a >= b.BID and (a - b.BID) // 6 == self.bid_level]
-            if any(a >= b.BID for a in others):
-                out.append((LEVEL_DOWN, "[-]", "[-]"))
-                for a in bids:
-                    key = CONTRACT_KEYS[(a - b.BID) % 6]
-                    out.append((a, f"[{key}] {action_label(game, obs, a)}", f"[{key}] {_short_call(obs, a)}"))
-                out.append((LEVEL_UP, "[+]", "[+]"))
-            return out
-        return [
-            (a, f"[{keys.get(a, '?')}] {action_label(game, obs, a)}", f"[{keys.get(a, '?')}] {_short_guinote(obs, a)}")
-            for a in others
-        ]
+        def choice(a: int) -> Choice:
+            key = keys[a]
+            return (a, f"[{key}] {say(game.action_label(obs, a))}", f"[{key}] {part(game.action_short(obs, a))}")
+
+        out = [choice(a) for a in others if a in stable and a in keys]
+        paged = [a for a in others if a not in stable]
+        if paged:
+            out.append((LEVEL_DOWN, "[-]", "[-]"))
+            out.extend(choice(a) for a in paged if a in keys)
+            out.append((LEVEL_UP, "[+]", "[+]"))
+        return out
 
     def set_status(self, text: str, error: bool) -> None:
         self.status_text = text
@@ -302,11 +283,11 @@ class TableScreen(Screen[None]):
             text = Text(msg("play.hint.thinking", level=level), style="dim italic")
         else:
             action = self.hint_action
-            n_cards = 32 if self.game_name == "belote" else 40
-            if action < n_cards:
-                what = msg("play.hint.card", level=level, card=card_label(self.game_name, action))
+            game = self.game
+            if game.is_card(obs.rules, action):
+                what = msg("play.hint.card", level=level, card=card_short(game.faces(obs.rules), action))
             else:
-                what = msg("play.hint.action", level=level, action=action_label(self.game_name, obs, action))
+                what = msg("play.hint.action", level=level, action=say(game.action_label(obs, action)))
             text = Text(what, style="bold cyan")
         line.update(text)
 
@@ -352,8 +333,8 @@ class TableScreen(Screen[None]):
         self.refresh_table()
 
     def h_means_hearts(self) -> bool:
-        """In Belote's bidding ``h`` takes or bids hearts; there ``H`` toggles the hints."""
-        return self.game_name == "belote" and self.driver.view().phase == "bidding"
+        """Where ``h`` is a key of the game's actions now (a bidding's hearts), ``H`` toggles the hints."""
+        return "h" in self.game.action_keys(self.driver.view(), self.bid_level)
 
     # ------------------------------------------------------------------ the flow of play
     def choose(self, action: int) -> None:
@@ -378,7 +359,7 @@ class TableScreen(Screen[None]):
         """Log what happened, remember a completed trick, show the breakdown at the end of a deal."""
         self.write_log(self.driver.lines(happened))
         a, b = happened.after, happened.before
-        if 0 <= happened.action < (32 if self.game_name == "belote" else 40):
+        if self.game.is_card(a.rules, happened.action):
             if len(a.tricks) > len(b.tricks):
                 leader, winner, cards = a.tricks[-1]
                 n = len(a.hand_sizes)
@@ -386,11 +367,9 @@ class TableScreen(Screen[None]):
             else:
                 self.last_trick = None
         if happened.record is not None:
-            from tapete.table.narrate import deal_breakdown, match_over_line
-
-            lines = deal_breakdown(self.game_name, a.rules, happened.record, a)
+            lines = [say(line) for line in self.game.deal_breakdown(a.rules, happened.record, a)]
             if happened.match_winner >= 0:
-                lines.append(match_over_line(self.game_name, a.rules, happened.match_winner))
+                lines.append(say(self.game.match_over(a.rules, happened.match_winner)))
             self.waiting = True
             self.app.push_screen(breakdown_screen(lines), self.breakdown_closed)
         self.refresh_table()
@@ -439,10 +418,10 @@ class TableScreen(Screen[None]):
 
     def action_level(self, step: int) -> None:
         obs = self.driver.view()
-        if self.game_name != "belote" or obs.rules.bidding != "auction":
+        low, pages = self.game.action_pages(obs)
+        if pages <= 1:
             return
-        levels = len(self.driver.bid_levels(obs))
-        self.bid_level = max(self.driver.min_bid_level(obs), min(levels - 1, self.bid_level + step))
+        self.bid_level = max(low, min(pages - 1, self.bid_level + step))
         self.refresh_table()
 
     def action_last_trick(self) -> None:
@@ -459,8 +438,8 @@ class TableScreen(Screen[None]):
                     if i:
                         row.append("  ")
                     row.append(seat_label((leader + i) % n) + " ", style="dim")
-                    row.append_text(card_text(self.game_name, c))
-                body.add_row(row, Text(msg("play.trick.won", seat=seat_label(winner)), style="italic"))
+                    row.append_text(card_text(self.game.faces(obs.rules), c))
+                body.add_row(row, Text(msg("play.trick.won", seat=SeatRef(winner)), style="italic"))
         self.app.push_screen(last_trick_screen(body))
 
     def action_toggle_side(self) -> None:
@@ -469,7 +448,11 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.rewrap_log)
 
     def action_help(self) -> None:
-        self.app.push_screen(help_screen(self.hint_level))
+        game = self.game
+        letters = " ".join(k for k in game.action_keys(self.driver.view(), self.bid_level) if k != "p")
+        what = f"play.help.{game.name}"
+        game_keys = (letters, msg(what)) if what in MESSAGES else None
+        self.app.push_screen(help_screen(self.hint_level, game_keys))
 
     def action_quit_table(self) -> None:
         self.app.exit(0)
@@ -508,43 +491,6 @@ class TableScreen(Screen[None]):
             self.choose(action)
 
 
-def _short_call(obs: Any, action: int) -> str:
-    """A take or a bid in a few cells: ``♠``, ``110♠``, ``110 SA``, ``capot ♥``."""
-    from tapete.belote import actions as b
-    from tapete.cards.french import SUIT_SYMBOLS
-
-    def contract(c: int) -> str:
-        return SUIT_SYMBOLS[c] if c < 4 else msg("play.contract.sa" if c == 4 else "play.contract.ta")
-
-    if b.TAKE <= action < b.BID:
-        return contract(action - b.TAKE)
-    value, c = b.bid_of(obs.rules, action)
-    if value == b.CAPOT:
-        return msg("call.capot", contract=contract(c))
-    if value == b.GENERALE:
-        return msg("call.generale", contract=contract(c))
-    return f"{value}{contract(c)}" if c < 4 else f"{value} {contract(c)}"
-
-
-def _short_guinote(obs: Any, action: int) -> str:
-    """A Guiñote action in a few cells: a cante as its points and suit (``20 ♥``), the rest as it is."""
-    from tapete.guinote import actions as g
-    from tapete.table.narrate import cante_points, suit_label
-
-    if g.SING <= action < g.SING + 4:
-        suit = action - g.SING
-        return f"{cante_points(obs, suit)} {suit_label('guinote', suit).split()[0]}"
-    if action == g.EXCHANGE:
-        return msg("play.action.exchange_short")
-    return action_label("guinote", obs, action)
-
-
-def _best_seat(game_name: str, obs: Any) -> int:
-    from tapete.table.narrate import trick_best
-
-    return trick_best(game_name, obs, list(obs.trick))[0]
-
-
 class TableApp(App[int]):
     """``tapete play``: a match at the terminal, from the person's ``seat``."""
 
@@ -572,7 +518,7 @@ class TableApp(App[int]):
         self.hints = hints
         self.hint_level = hint_level or default_hint_level()
         self.title = msg("play.title", game=session.game.title)
-        self.sub_title = msg("play.subtitle", seat=seat_label(seat), preset=session.rules.preset_name)
+        self.sub_title = msg("play.subtitle", seat=SeatRef(seat), preset=session.rules.preset_name)
 
     def on_mount(self) -> None:
         self.push_screen(TableScreen(self.driver, self.delay, self.hints, self.hint_level))

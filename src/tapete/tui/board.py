@@ -21,8 +21,8 @@ from textual.app import RenderResult
 from textual.geometry import Size
 from textual.widget import Widget
 
-from tapete.cli.messages import msg
 from tapete.table.narrate import seat_label
+from tapete.text.messages import MESSAGES, msg
 from tapete.tui.cards import card_text, cards_text
 
 PLACES = ("bottom", "right", "top", "left")
@@ -86,19 +86,19 @@ class SeatPanel(Widget):
         self.seat = -1
         self._data: tuple[str, int, Any, str, str | None, int] | None = None
 
-    def show(self, game_name: str, seat: int, obs: Any, kind: str, level: str | None, won: int) -> None:
+    def show(self, faces: str, seat: int, obs: Any, kind: str, level: str | None, won: int) -> None:
         self.seat = seat
         self.display = seat >= 0
         if seat < 0:
             return
-        self._data = (game_name, seat, obs, kind, level, won)
+        self._data = (faces, seat, obs, kind, level, won)
         self.refresh(layout=True)
 
     def chunks(self, short: bool) -> list[Text]:
         """The seat's facts, each kept on one line: name, role, bot, dealer, cards, shown cards, tricks."""
         if self._data is None:
             return []
-        game_name, seat, obs, kind, level, _won = self._data
+        faces, seat, obs, kind, level, _won = self._data
         players = len(obs.hand_sizes)
         name = Text()
         if obs.current_player == seat:
@@ -110,7 +110,8 @@ class SeatPanel(Widget):
         elif players == 4 and (seat - obs.seat) % 2 == 0:
             out.append(Text(msg("play.seat.partner"), style="cyan"))
         if kind == "bot":
-            out.append(Text(msg("play.seat.bot", level=level or "").strip(), style="dim"))
+            named = msg(f"server.level.{level}") if f"server.level.{level}" in MESSAGES else (level or "")
+            out.append(Text(msg("play.seat.bot", level=named).strip(), style="dim"))
         if obs.dealer == seat:
             out.append(Text(msg("play.seat.dealer"), style="magenta"))
         if seat != obs.seat:
@@ -120,7 +121,7 @@ class SeatPanel(Widget):
             known = [c for c in range(64) if (obs.known[seat] >> c) & 1]
             if known:
                 shown = Text(msg("play.seat.shown") + " ")
-                shown.append_text(cards_text(game_name, known))
+                shown.append_text(cards_text(faces, known))
                 out.append(shown)
         out.append(Text(msg("play.seat.tricks", count=self._data[5]), style="dim"))
         return out
@@ -157,7 +158,7 @@ class TrickView(Widget):
 
     def show(
         self,
-        game_name: str,
+        faces: str,
         plays: list[tuple[int, int]],
         where: dict[int, str],
         caption: str,
@@ -165,7 +166,7 @@ class TrickView(Widget):
         best: int = -1,
     ) -> None:
         self.plays = list(plays)
-        self._game = game_name
+        self._game = faces
         self._where = dict(where)
         self._caption = caption
         self._done = done

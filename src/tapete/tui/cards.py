@@ -1,8 +1,10 @@
 """Cards on screen: a card's face in colour, and the person's hand as a row of clickable cards.
 
-Spanish suits keep the colours of the Spanish pack (oros gold, copas red,
-espadas blue, bastos green); French suits are red and white. A card is drawn
-with the rank and the Unicode suit symbol of :func:`tapete.table.narrate.card_label`.
+Cards are drawn in their own deck's words (:mod:`tapete.cli.words`, from the
+text layer): a Spanish card as a Spanish player writes it (``Ce``, ``3o``) in the
+colours of the Spanish pack (oros gold, copas red, espadas blue, bastos green),
+never as J/Q/K or ♠♥♦♣; a French card with its rank and suit symbol, red or
+black. The widgets are given the ``faces`` (``game.faces(rules)``), not a game.
 
 The hand row sizes its cards to the room it has: tall cards with their number
 inside when the screen is tall and wide enough, else three-line cards with the
@@ -20,10 +22,8 @@ from textual.containers import Horizontal
 from textual.message import Message
 from textual.widgets import Static
 
-from tapete.table.narrate import card_label
+from tapete.cli.words import card_colour, card_short
 
-SPANISH_COLOURS: Final = ("bold yellow", "bold red", "bold dodger_blue1", "bold green")
-FRENCH_COLOURS: Final = ("bold bright_white", "bold red", "bold red", "bold bright_white")
 #: The most cards a hand row shows (a découverte layout has at most 8 face up; 16 is ample).
 SLOTS: Final = 16
 #: Cells a card takes in the hand row (its width and the gap before it) in each size.
@@ -31,22 +31,17 @@ CARD_CELLS: Final = {"big": 9, "-compact": 8, "-snug": 7, "-tiny": 6}
 SUPERSCRIPT: Final = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
-def suit_of(game_name: str, card: int) -> int:
-    return card // 8 if game_name == "belote" else card // 10
-
-
-def card_text(game_name: str, card: int) -> Text:
+def card_text(faces: str, card: int) -> Text:
     """A card's face as coloured text."""
-    colours = FRENCH_COLOURS if game_name == "belote" else SPANISH_COLOURS
-    return Text(card_label(game_name, card), style=colours[suit_of(game_name, card)])
+    return Text(card_short(faces, card), style=card_colour(faces, card))
 
 
-def cards_text(game_name: str, cards: list[int] | tuple[int, ...], sep: str = " ") -> Text:
+def cards_text(faces: str, cards: list[int] | tuple[int, ...], sep: str = " ") -> Text:
     out = Text()
     for i, c in enumerate(cards):
         if i:
             out.append(sep)
-        out.append_text(card_text(game_name, c))
+        out.append_text(card_text(faces, c))
     return out
 
 
@@ -65,7 +60,7 @@ class CardSlot(Static):
         self.index = index
         self.card = -1
 
-    def show(self, game_name: str, card: int, selected: bool, legal: bool, number: int, size: str = "big") -> None:
+    def show(self, faces: str, card: int, selected: bool, legal: bool, number: int, size: str = "big") -> None:
         self.card = card
         self.display = card >= 0
         if card < 0:
@@ -73,12 +68,12 @@ class CardSlot(Static):
         self.border_title = str(number) if size in ("-compact", "-snug") else None
         if size == "big":
             face = Text(f"{number}\n", style="dim")
-            face.append_text(card_text(game_name, card))
+            face.append_text(card_text(faces, card))
         elif size == "-tiny":
             face = Text(str(number).translate(SUPERSCRIPT), style="dim")
-            face.append_text(card_text(game_name, card))
+            face.append_text(card_text(faces, card))
         else:
-            face = card_text(game_name, card)
+            face = card_text(faces, card)
         self.update(face)
         self.set_class(selected, "selected")
         self.set_class(not legal, "illegal")
@@ -104,12 +99,12 @@ class HandView(Horizontal):
         for i in range(SLOTS):
             yield CardSlot(i)
 
-    def show(self, game_name: str, cards: list[int], legal: set[int], hinted: int = -1) -> None:
+    def show(self, faces: str, cards: list[int], legal: set[int], hinted: int = -1) -> None:
         """The hand, the legal cards bright and the ``hinted`` one (a hint's card, or -1) marked."""
         if cards != self.cards:
             # A new hand (a card played or drawn): keep the selection on the same place.
             self.cards = cards
-        self._game = game_name
+        self._game = faces
         self._legal = set(legal)
         self._hinted = hinted
         self.selected = min(self.selected, max(len(cards) - 1, 0))
@@ -117,7 +112,7 @@ class HandView(Horizontal):
         for slot in self.query(CardSlot):
             i = slot.index
             card = cards[i] if i < len(cards) else -1
-            slot.show(game_name, card, i == self.selected, card in legal, i + 1, self.size_class)
+            slot.show(faces, card, i == self.selected, card in legal, i + 1, self.size_class)
             slot.set_class(card >= 0 and card == hinted, "hinted")
 
     def choose_size(self, width: int, tall: bool) -> str:

@@ -3,36 +3,20 @@
 The Textual screen only draws and reads keys; what an action does (apply it
 through the session, which refuses illegal ones and autosaves, then tell the
 log what happened from the person's observations) lives here, so that it can
-be tested and reused by other faces. Keys map to actions for both games
-(:meth:`TableDriver.action_for_key`), legal or not: a key for a refused
-action gets an explanation, never silence.
+be tested and reused by other faces. Keys map to actions as the game says
+(:meth:`~tapete.core.game.Game.action_keys`), legal or not: a key for a
+refused action gets an explanation, never silence.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any
 
-from tapete.belote import actions as bactions
+from tapete.cli.words import say
 from tapete.games import Game
-from tapete.guinote import actions as gactions
-from tapete.table.explain import explain_illegal
 from tapete.table.narrate import Happened, narrate
 from tapete.table.session import TableSession
-
-#: Guiñote keys: sing in oros, copas, espadas, bastos; tute; exchange the 7; claim (win); pass.
-GUINOTE_KEYS: Final = {
-    "o": gactions.SING + 0,
-    "c": gactions.SING + 1,
-    "e": gactions.SING + 2,
-    "b": gactions.SING + 3,
-    "t": gactions.TUTE,
-    "x": gactions.EXCHANGE,
-    "w": gactions.CLAIM,
-    "p": gactions.PASS,
-}
-#: Belote contract keys: spades, hearts, diamonds, clubs, sans-atout (a), tout-atout (t).
-CONTRACT_KEYS: Final = "shdcat"
 
 
 class TableDriver:
@@ -58,10 +42,7 @@ class TableDriver:
 
     def explain(self, action: int) -> str:
         """Why ``action`` is refused now, in the person's language."""
-        from tapete.cli.messages import msg
-
-        key, values = explain_illegal(self.game_name, self.view(), action)
-        return msg(key, **values)
+        return say(self.game.explain_illegal(self.view(), action))
 
     def play(self, action: int) -> Happened:
         """The person's choice; raises IllegalActionError (nothing changes) if refused."""
@@ -98,29 +79,15 @@ class TableDriver:
         return Happened(seat, action, before, after, record if finished else None, match.winner)
 
     def lines(self, happened: Happened) -> list[str]:
-        return narrate(self.game_name, happened)
+        return narrate(self.game, happened)
 
-    def action_for_key(self, key: str, obs: Any, bid_level: int) -> int | None:
+    def action_for_key(self, key: str, obs: Any, page: int) -> int | None:
         """The action a letter stands for now (legal or not), or None for a key that means nothing."""
-        if self.game_name == "guinote":
-            return GUINOTE_KEYS.get(key)
-        rules = obs.rules
-        if key == "p":
-            return bactions.PASS
-        if key == "x":
-            return bactions.SURCOINCHE if obs.coinched_by >= 0 else bactions.COINCHE
-        if key == "e":
-            return bactions.DECLARE
-        if len(key) == 1 and key in CONTRACT_KEYS:
-            contract = CONTRACT_KEYS.index(key)
-            if rules.bidding == "auction":
-                return bactions.BID + bid_level * 6 + contract
-            return bactions.TAKE + contract
-        return None
+        return self.game.action_keys(obs, page).get(key)
 
-    def min_bid_level(self, obs: Any) -> int:
-        """The lowest auction level still open (0 before any bid)."""
-        return 0 if obs.high_bid < 0 else (obs.high_bid - bactions.BID) // 6 + 1
+    def min_page(self, obs: Any) -> int:
+        """The lowest page of actions still open (an auction's lowest level still open; else 0)."""
+        return self.game.action_pages(obs)[0]
 
-    def bid_levels(self, obs: Any) -> list[int]:
-        return bactions.bid_levels(obs.rules)
+    def pages(self, obs: Any) -> int:
+        return self.game.action_pages(obs)[1]

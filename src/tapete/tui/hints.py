@@ -8,9 +8,9 @@ position at the same table always gets the same hint. A fresh bot answers
 each hint, so nothing learned in one position leaks into the next and two
 hints computed at once (one cancelled, one current) never share a bot.
 
->>> from tapete.games import GAMES
+>>> from tapete.games import game_of_preset
 >>> from tapete.table.session import TableSession
->>> game = GAMES["guinote"]
+>>> game = game_of_preset("aragones")
 >>> table = TableSession.new(game, game.rules("aragones-2p"), humans=(0,), seed=5, save=False)
 >>> obs = table.observation(0)
 >>> hint = compute_hint("heuristic", obs, hint_rng(table.bot_seed, 1, 0))
@@ -25,7 +25,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from tapete.bots.levels import LEVELS, make_bot
-from tapete.errors import RulesError
+from tapete.core.errors import RulesError
 
 #: The hint level by preference: the strongest first (after these, the last level registered).
 PREFERRED = ("expert", "pimc")

@@ -16,7 +16,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from tapete.cli.messages import msg
+from tapete.text.messages import msg
 
 
 class InfoScreen(ModalScreen[None]):
@@ -53,15 +53,15 @@ def last_trick_screen(body: RenderableType) -> InfoScreen:
     return InfoScreen(msg("play.modal.last_trick"), body, "last-trick")
 
 
-def help_screen(hint_level: str = "") -> InfoScreen:
-    """The keys; ``hint_level`` names the bot whose choice a hint shows."""
+def help_screen(hint_level: str = "", game_keys: tuple[str, str] | None = None) -> InfoScreen:
+    """The keys; ``hint_level`` names the bot whose choice a hint shows, ``game_keys`` the letters of the
+    game's own actions and what they do (a ``play.help.<game>`` message)."""
     keys = [
         ("← →  1-9", msg("play.help.select")),
         ("enter / space", msg("play.help.play")),
         (msg("play.help.mouse_key"), msg("play.help.mouse")),
         ("p", msg("play.help.pass")),
-        ("o c e b / t / x / w", msg("play.help.guinote")),
-        ("s h d c a t / x / e", msg("play.help.belote")),
+        *([game_keys] if game_keys else []),
         ("- + ↑ ↓", msg("play.help.level")),
         ("l", msg("play.help.last")),
         ("i", msg("play.help.side")),
