@@ -164,9 +164,10 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
             time.sleep(0.03)
     assert actions >= 10, "the person played every trick of at least one deal"
     log = page.get_by_test_id("event-log").inner_text()
-    assert "Ana plays" in log and "Bot 1 (easy) plays" in log and "seat 1 plays" not in log, log[-500:]
+    assert "Ana played" in log and "Bot 1 (easy) played" in log and "Seat 1 played" not in log, log[-500:]
+    assert not re.search(r"\b[2-7JQKA][♠♥♦♣]", log), "a Spanish card named with French faces"
     over = page.get_by_test_id("match-over")
-    assert re.search(r"team [01] \(seats", over.inner_text()), over.inner_text()
+    assert re.search(r"team [01]", over.inner_text()), over.inner_text()
     assert page.get_by_test_id("board").get_attribute("data-match-over") == "true"
 
     # The replay of the finished game steps through its frames with every hand face up.
@@ -340,7 +341,7 @@ def test_the_language_switch_shows_spanish_and_is_remembered(new_page: Callable[
     assert page.get_by_test_id("turn-banner").inner_text() == "Te toca"
     assert page.get_by_test_id("seat-name-2").inner_text() == "Bot 2 (fácil)"
     assert play_first_legal(page)
-    wait_until(lambda: "juega" in page.get_by_test_id("event-log").inner_text(), what="Spanish narration")
+    wait_until(lambda: "jugó" in page.get_by_test_id("event-log").inner_text(), what="Spanish narration")
     page.get_by_test_id("lang-fr").click()
     wait_until(lambda: page.get_by_test_id("nav-lobby").inner_text() == "Salon", what="French")
 
@@ -424,3 +425,42 @@ def test_register_sign_out_and_sign_in_again(new_page: Callable[..., Any]) -> No
     page.get_by_test_id("login-password").fill("una clave larga")
     page.get_by_test_id("login-submit").click()
     assert page.get_by_test_id("me-name").inner_text() == "Rita"
+
+
+# ---------------------------------------------------------------- Brisca: a third game through the same page
+def test_one_player_and_three_bots_play_a_brisca_deal_with_the_spanish_deck(new_page: Callable[..., Any]) -> None:
+    """The page knows no game: Brisca is played with the faces, names and buttons the server sends."""
+    page = new_page()
+    become_guest(page, "Ana")
+    create_table(page, "brisca", "brisca")
+    sit_and_fill_with_bots(page)
+    start(page)
+    page.locator("[data-testid=hand-card]").first.wait_for()
+    assert page.locator("[data-testid=hand-card]").count() == 3, "three cards in hand"
+    assert page.locator("[data-testid=indicator-card]").count() == 1, "the trump card under the stock"
+    cards = page.locator("[data-testid=hand-card]").evaluate_all("els => els.map(e => e.dataset.card)")
+    assert all(re.fullmatch(r"[1-7SCR][oceb]", c) for c in cards), cards
+    labels = page.locator("[data-testid=hand-card] svg").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))"
+    )
+    assert labels and all(re.search(r" of (oros|copas|espadas|bastos)$", x) for x in labels), labels
+    # The trump is shown as its Spanish suit symbol.
+    assert page.locator("[data-testid=trump] svg").count() == 1
+
+    deadline = time.monotonic() + PLAY_DEADLINE_S
+    deal = page.get_by_test_id("board").get_attribute("data-deal")
+    actions = 0
+    while page.get_by_test_id("board").get_attribute("data-deal") == deal and not page.get_by_test_id(
+        "match-over"
+    ).count():
+        assert time.monotonic() < deadline, "the deal did not end"
+        if page.get_by_test_id("deal-breakdown").count():
+            break
+        if my_turn(page) and play_first_legal(page):
+            actions += 1
+        else:
+            time.sleep(0.03)
+    assert actions >= 10, "the person played every trick of the deal (40 cards, 4 players)"
+    log = page.get_by_test_id("event-log").inner_text()
+    assert "Ana played" in log and "Bot 1 (easy) played" in log, log[-500:]
+    assert not re.search(r"\b(?:[2-7JQKA]|10)[♠♥♦♣]", log), "a Spanish card named with French faces"

@@ -9,6 +9,7 @@ SQLite file with the real schema.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import random
 import re
@@ -24,7 +25,7 @@ with warnings.catch_warnings():  # Starlette 1.x suggests httpx2 for its TestCli
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
-from tapete.cards import french, spanish
+from tapete.core.cards import french, spanish
 from tapete.games import GAMES, Game
 from tapete.server.app import create_app
 from tapete.server.config import ServerConfig
@@ -267,7 +268,9 @@ def hidden_from(game: Game, match: Any, viewer: int | None) -> set[int]:
     for s in range(n):
         if s != viewer:
             hidden |= {c for c in _cards(state.hands[s]) if not (known[s] >> c) & 1}
-    if game.name == "guinote":
+    if viewer is not None:  # a partner's hand the rules show (Brisca "enseñando")
+        hidden -= set(getattr(game.observe(match, viewer), "partner_hand", ()))
+    if game.name in ("guinote", "brisca"):
         hidden |= set(state.stock)
     else:
         hidden |= set(state.rest) | set(_cards(state.out))
@@ -287,7 +290,7 @@ _LABEL = re.compile(r"(?<![\w-])((?:10|[2-9AJQK])[♦♥♠♣])")
 
 def cards_named(game: Game, text: str) -> set[int]:
     """Every card a text names, as a card string (``3o``, ``Jh``) or a label (``3♦``, ``J♥``)."""
-    if game.name == "guinote":
+    if game.deck(game.rules()).n_cards == 40:  # the Spanish deck (Guiñote, Brisca)
         strings = {spanish.card_str(c): c for c in range(40)}
         labels = {spanish.card_str(c, french=True): c for c in range(40)}
         pattern = _GUINOTE_STRING
@@ -297,7 +300,27 @@ def cards_named(game: Game, text: str) -> set[int]:
         pattern = _BELOTE_STRING
     found = {strings[m] for m in pattern.findall(text) if m in strings}
     found |= {labels[m] for m in _LABEL.findall(text) if m in labels}
+    lowered = text.lower()
+    found |= {c for name, c in _card_names(len(strings)).items() if name in lowered}
     return found
+
+
+@functools.cache
+def _card_names(n_cards: int) -> dict[str, int]:
+    """Every card's long name (no article) in every language and faces of a deck of ``n_cards``."""
+    from tapete.text.cards import FACES, card_name
+    from tapete.text.cards import n_cards as faces_cards
+    from tapete.text.language import use_language
+    from tapete.text.translations import LANGUAGES
+
+    names: dict[str, int] = {}
+    for faces in FACES:
+        if faces_cards(faces) != n_cards:
+            continue
+        for lang in LANGUAGES:
+            with use_language(lang):
+                names.update({card_name(faces, c, article=False).lower(): c for c in range(n_cards)})
+    return names
 
 
 @dataclass
@@ -306,6 +329,13 @@ class Recipient:
     peer: Peer
     sees_all: bool = False
     checked: int = field(default=0)
+
+
+def public_text(frame: dict[str, Any]) -> str:
+    """A state frame's text without its deck table (``cards``, ``suits``: the name of every card of the
+    game, the same for everybody, so it tells nothing): what is left must name no hidden card."""
+    view = {k: v for k, v in frame["view"].items() if k not in ("cards", "suits")}
+    return json.dumps({**frame, "view": view}, ensure_ascii=False)
 
 
 def check_no_leak(row: TableRow, actions: list[ActionRow], recipients: list[Recipient]) -> int:
@@ -317,7 +347,7 @@ def check_no_leak(row: TableRow, actions: list[ActionRow], recipients: list[Reci
     hidden: list[dict[int | None, set[int]]] = [{v: hidden_from(game, match, v) for v in viewers}]
     ended: list[bool] = [False]
     played: list[int | None] = [None]
-    limit = 32 if game.name == "belote" else 40
+    limit = game.deck(match.rules).n_cards
     for row_ in actions:
         deals = len(match.deals)
         action = game.parse_action(match.rules, row_.action)
@@ -338,7 +368,7 @@ def check_no_leak(row: TableRow, actions: list[ActionRow], recipients: list[Reci
                 secret = before - {played[v]} if ended[v] else before & hidden[v][r.viewer]
             else:
                 secret = set(range(limit))  # no card at all belongs in a welcome, table, chat or error frame
-            leaked = cards_named(game, text) & secret
+            leaked = cards_named(game, public_text(frame) if frame["type"] == "state" else text) & secret
             assert not leaked, (
                 f"frame {frame['type']} v{frame.get('version')} to {r.viewer} leaks {leaked}: {text[:300]}"
             )

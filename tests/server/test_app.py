@@ -9,8 +9,8 @@ import pytest
 
 from tapete.games import GAMES
 from tapete.server.app import STATIC
-from tapete.server.messages_web import MESSAGES as WEB
 from tapete.server.storage import Store
+from tapete.text.catalog_web import MESSAGES as WEB
 from tests.server.support_server import Api, Peer, open_table, play_out, running
 
 
@@ -130,7 +130,10 @@ def test_a_table_from_creation_to_the_end(sqlite_store: Store) -> None:
         assert len(frames) == len(sqlite_store.actions(tid)) + 1
         assert all(f["view"]["seat"] is None and f["view"]["legal"] == [] for f in frames)
         assert [len(h) for h in frames[0]["view"]["hands"]] == frames[0]["view"]["hand_sizes"]
-        assert frames[-1]["view"]["match_over"] and any("juega" in f["text"] for f in frames[1:5])
+        assert frames[-1]["view"]["match_over"] and any("jugó" in f["text"] for f in frames[1:5])
+        # The deck's faces and names come once, in the reader's language, not in every frame.
+        assert replay["faces"] == "spanish" and replay["cards"]["Rc"] == ["R", "c", "rey de copas"]
+        assert all("cards" not in f["view"] for f in frames)
 
 
 def test_abandoning_a_waiting_table(sqlite_store: Store) -> None:

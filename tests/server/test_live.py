@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tapete.errors import StorageError
+from tapete.core.errors import StorageError
 from tapete.games import GAMES
 from tapete.server.clients import Client
 from tapete.server.journal import Journal
@@ -120,7 +120,7 @@ def test_spectators_follow_the_match_without_hands(sqlite_store: Store) -> None:
     assert all("hands" not in v for v in states)
     events = [f for f in watcher.frames if f["type"] == "event"]
     assert events[-1]["version"] == states[-1]["version"]
-    assert any("juega" in e["text"] for e in events)  # narrated in the spectator's language
+    assert any("jugó" in e["text"] for e in events)  # narrated in the spectator's language
 
 
 def test_reconnecting_with_since_replays_the_missed_events_then_the_state(sqlite_store: Store) -> None:

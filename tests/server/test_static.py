@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from tapete.server import messages_web
-from tapete.server.messages_web import MESSAGES
+from tapete.text import catalog_web
+from tapete.text.catalog_web import MESSAGES
 
-STATIC = Path(messages_web.__file__).resolve().parent / "static"
+STATIC = Path(catalog_web.__file__).resolve().parent.parent / "server" / "static"
 SCRIPTS = sorted(STATIC.glob("*.js"))
 #: A message key in the client's source: a quoted "web.…" string.
 KEY = re.compile(r"""["'`](web\.[a-z0-9_.]*[a-z0-9_])["'`]""")
@@ -74,7 +74,7 @@ def test_calls_fill_every_placeholder() -> None:
 
 
 def test_the_catalog_keys_are_namespaced() -> None:
-    # The message ids of all catalogs share one namespace (tapete.cli.messages.CATALOGS).
+    # The message ids of all catalogs share one namespace (tapete.text.messages.CATALOGS).
     assert all(key.startswith("web.") for key in MESSAGES)
 
 

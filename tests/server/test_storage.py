@@ -17,7 +17,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect, text
 
-from tapete.errors import StorageError, TapeteError
+from tapete.core.errors import StorageError, TapeteError
 from tapete.server.ratings import pair_key
 from tapete.server.storage import (
     ActionRow,

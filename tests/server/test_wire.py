@@ -12,9 +12,7 @@ from tapete.guinote.actions import CLAIM
 from tapete.server.live import step
 from tapete.server.wire import (
     TableFacts,
-    action_kind,
     all_hands,
-    deck_of,
     event_lines,
     legal,
     narration_names,
@@ -22,14 +20,14 @@ from tapete.server.wire import (
     seat_view,
     spectator_view,
 )
-from tests.server.support_server import cards_named, hidden_from
+from tests.server.support_server import cards_named, hidden_from, public_text
 
 #: Every key of the view model the contract names, for both games.
 VIEW_KEYS = {
     "game", "preset", "seat", "players", "sides", "names", "kinds", "connected", "away", "phase",
     "current_player", "dealer", "hand", "hand_sizes", "trick", "last_trick", "trump", "indicator", "retourne",
     "stock", "legal", "deal_points", "score", "contract", "bids", "cantes", "deal_number", "match_over", "winner",
-    "breakdown", "version", "clock", "levels", "deck",
+    "breakdown", "version", "clock", "levels", "faces", "cards", "suits",
 }  # fmt: skip
 
 PRESETS = [(g.name, p) for g in GAMES.values() for p in g.presets]
@@ -115,12 +113,34 @@ def test_action_kinds() -> None:
     from tapete.belote import actions as b
     from tapete.guinote import actions as g
 
-    assert [action_kind("guinote", a) for a in (0, g.SING, g.TUTE, g.EXCHANGE, g.CLAIM, g.PASS)] == [
+    guinote, belote = GAMES["guinote"], GAMES["belote"]
+    rules_g, rules_b = guinote.rules(), belote.rules()
+    assert [guinote.action_kind(rules_g, a) for a in (0, g.SING, g.TUTE, g.EXCHANGE, g.CLAIM, g.PASS)] == [
         "card", "sing", "sing", "exchange", "claim", "pass",
     ]  # fmt: skip
-    assert [action_kind("belote", a) for a in (31, b.PASS, b.COINCHE, b.SURCOINCHE, b.DECLARE, b.TAKE, b.BID)] == [
+    calls = (31, b.PASS, b.COINCHE, b.SURCOINCHE, b.DECLARE, b.TAKE, b.BID)
+    assert [belote.action_kind(rules_b, a) for a in calls] == [
         "card", "pass", "coinche", "surcoinche", "declare", "take", "bid",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(("game_name", "preset"), PRESETS)
+def test_every_card_string_of_a_view_is_drawn_and_named(game_name: str, preset: str) -> None:
+    """The browser knows no game: every card string a view holds is in its ``cards`` (face and name)."""
+    game, match = _advance(game_name, preset, seed=7, steps=12)
+    view = seat_view(game, match, 0, TableFacts.empty(match.players), None, "es")  # type: ignore[arg-type,attr-defined]
+    faces = view["faces"]
+    assert faces in ("spanish", "french")
+    strings = [*view["hand"], *(c for _, c in view["trick"]), *(c for row in view["known"] for c in row)]
+    strings += [v for k in ("indicator", "retourne", "bergere") if (v := view.get(k))]
+    for card in strings:
+        rank, suit, name = view["cards"][card]
+        assert name and rank and suit in ("oceb" if faces == "spanish" else "shdc"), (card, rank, suit)
+    if view["trump"]:
+        assert view["trump"] in view["suits"]
+    for choice in view["legal"]:
+        if choice["card"]:
+            assert choice["label"] == view["cards"][choice["card"]][2]
 
 
 def test_legal_lists_cards_in_hand_order_then_other_choices() -> None:
@@ -148,7 +168,8 @@ def test_no_view_names_a_card_hidden_from_its_viewer(game_name: str, preset: str
                 view = spectator_view(game, match, facts, None, "en")
             else:
                 view = seat_view(game, match, viewer, facts, None, "en")
-            leaked = cards_named(game, json.dumps(view, ensure_ascii=False)) & hidden_from(game, match, viewer)
+            text = public_text({"type": "state", "view": view})
+            leaked = cards_named(game, text) & hidden_from(game, match, viewer)
             assert not leaked, (viewer, leaked)
             checked += 1
         choices = [a for a in match.legal_actions() if not (game_name == "guinote" and a == CLAIM)]
@@ -156,13 +177,19 @@ def test_no_view_names_a_card_hidden_from_its_viewer(game_name: str, preset: str
     assert checked > 50
 
 
-def test_the_deck_comes_from_the_preset_not_the_game() -> None:
-    decks = {(g.name, p): deck_of(g.name, g.rules(p)) for g in GAMES.values() for p in g.presets}
-    assert decks[("guinote", "frances")] == "french" and decks[("guinote", "aragones")] == "spanish"
-    assert all(d == "french" for (g, _), d in decks.items() if g == "belote")
-    assert {p for (g, p), d in decks.items() if g == "guinote" and d == "french"} == {"frances"}
+def test_the_faces_come_from_the_rules_not_the_game() -> None:
+    def faces(game_name: str, preset: str) -> str:
+        game, match = _advance(game_name, preset, seed=1, steps=0)
+        return str(spectator_view(game, match, TableFacts.empty(match.players), None, "en")["faces"])  # type: ignore[arg-type,attr-defined]
+
+    assert faces("guinote", "frances") == "french" and faces("guinote", "aragones") == "spanish"
+    assert all(faces("belote", p) == "french" for p in GAMES["belote"].presets)
     game, match = _advance("guinote", "frances", seed=1, steps=0)
-    assert spectator_view(game, match, TableFacts.empty(4), None, "en")["deck"] == "french"  # type: ignore[arg-type]
+    view = spectator_view(game, match, TableFacts.empty(4), None, "fr")  # type: ignore[arg-type]
+    # Guiñote's card strings stay Spanish; drawn and named as French cards (the caballo is the dame).
+    assert view["cards"]["Cc"] == ["Q", "h", "dame de cœur"] and view["suits"]["o"] == ["d", "carreau"]
+    spanish = spectator_view(game, _advance("guinote", "aragones", 1, 0)[1], TableFacts.empty(4), None, "es")  # type: ignore[arg-type]
+    assert spanish["cards"]["Cc"] == ["C", "c", "caballo de copas"]
 
 
 def test_event_lines_name_the_seats_and_bots_in_the_readers_language() -> None:
@@ -171,11 +198,35 @@ def test_event_lines_name_the_seats_and_bots_in_the_readers_language() -> None:
     seat = match.current_player
     happened = step(game, match, seat, match.legal_actions()[0])
     plain = event_lines(game, happened, "en")
-    assert plain[0].startswith(f"seat {seat} plays")
+    assert plain[0].lower().startswith(f"seat {seat} played the ")  # what happened, the card in its deck's words
     kinds, levels = ["human", "bot"], [None, "medium"]
     names = {lang: narration_names(["Ana", "medio bot"], kinds, levels, lang) for lang in ("en", "es", "fr")}
     assert names["en"] == ("Ana", "Bot 1 (medium)")
     assert names["es"][1] != names["en"][1] and names["fr"][1] != names["en"][1]
     told = event_lines(game, happened, "en", names["en"])
-    assert told[0].startswith(f"{names['en'][seat]} plays") and told[1:] == plain[1:]
+    assert told[0].startswith(f"{names['en'][seat]} played") and told[1:] == plain[1:]
     assert event_lines(game, happened, "en") == plain  # no names outside the call: the terminal table's words
+
+
+def _typedef_properties(name: str) -> set[str]:
+    """The properties the browser's JSDoc typedef ``name`` declares (server/static/frames.js)."""
+    import re
+    from pathlib import Path
+
+    from tapete import server
+
+    text = (Path(server.__file__).resolve().parent / "static" / "frames.js").read_text(encoding="utf-8")
+    block = text.split(f"@typedef {{object}} {name}\n", 1)[1].split("*/", 1)[0]
+    return set(re.findall(r"@property \{.+\} \[?(\w+)", block))
+
+
+@pytest.mark.parametrize(("game_name", "preset"), PRESETS)
+def test_the_browser_types_declare_every_field_of_a_view(game_name: str, preset: str) -> None:
+    """``frames.js`` mirrors this module: a field the server sends and the types omit fails here."""
+    game, match = _advance(game_name, preset, seed=5, steps=7)
+    facts = TableFacts.empty(match.players)  # type: ignore[attr-defined]
+    watch = spectator_view(game, match, facts, None, "en", hands=True)  # type: ignore[arg-type]
+    view = seat_view(game, match, 0, facts, None, "en")  # type: ignore[arg-type]
+    declared = _typedef_properties("View")
+    assert set(view) | set(watch) <= declared, (set(view) | set(watch)) - declared
+    assert set(view["score"]) <= _typedef_properties("Score")

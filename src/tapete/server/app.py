@@ -28,8 +28,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from tapete import __version__
-from tapete.errors import StorageError
-from tapete.i18n import LANGUAGES
+from tapete.core.errors import StorageError
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
 from tapete.server.journal import Journal
@@ -39,6 +38,7 @@ from tapete.server.rest import lang_of, router
 from tapete.server.sockets import table_socket
 from tapete.server.state import ServerState
 from tapete.server.storage.store import Store
+from tapete.text.translations import LANGUAGES
 
 log = logging.getLogger(__name__)
 
@@ -153,8 +153,8 @@ def _pages(app: FastAPI) -> None:
     @app.get("/api/i18n/{lang}")
     async def texts(lang: str) -> dict[str, Any]:
         """The web client's catalog in ``lang``: message id -> text, placeholders left for the client."""
-        from tapete.cli.messages import tr
-        from tapete.server.messages_web import MESSAGES
+        from tapete.text.catalog_web import MESSAGES
+        from tapete.text.messages import tr
 
         if lang not in LANGUAGES:
             raise ServerError("bad_lang", "server.error.bad_lang", http=404, lang=lang[:10], langs=", ".join(LANGUAGES))

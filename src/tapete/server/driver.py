@@ -7,7 +7,8 @@ or until their connections have all been gone for ``away_grace`` seconds. Then t
 marked away and a stand-in bot (level ``easy``) plays for them until they come back. Bots
 think in a worker thread on an observation (immutable), with the table's lock held, so nothing
 changes under them and the event loop stays free; their moves go through the same
-:meth:`~tapete.server.live.LiveTable.commit` as people's.
+:meth:`DrivenTable.commit` as people's (the
+live table's; this module does not import it, see :class:`DrivenTable`).
 """
 
 from __future__ import annotations
@@ -17,13 +18,14 @@ import contextlib
 import logging
 import random
 import time
-from typing import TYPE_CHECKING, Final
+from collections.abc import Sequence
+from typing import Final, Protocol
 
 from tapete.bots.base import Bot
 from tapete.bots.levels import make_bot
-
-if TYPE_CHECKING:
-    from tapete.server.live import LiveTable
+from tapete.server.config import ServerConfig
+from tapete.server.storage.rows import SeatRow, TableRow
+from tapete.table.session import TableSession
 
 log = logging.getLogger(__name__)
 
@@ -31,10 +33,47 @@ log = logging.getLogger(__name__)
 STAND_IN_LEVEL: Final = "easy"
 
 
+class DrivenSeat(Protocol):
+    """A seat as the driver reads it (:class:`tapete.server.live.SeatState`)."""
+
+    row: SeatRow
+    away: bool
+    gone_since: float | None
+
+
+class DrivenTable(Protocol):
+    """What the driver needs of its table (:class:`tapete.server.live.LiveTable` is one).
+
+    Written down here so that the driver does not import the live table: ``live`` builds a
+    driver, and the driver only sees this surface of it.
+    """
+
+    row: TableRow
+    config: ServerConfig
+    session: TableSession | None
+    version: int
+    lock: asyncio.Lock
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[DrivenSeat]: ...
+
+    def connected(self, seat: int) -> bool: ...
+
+    def changed(self) -> None: ...
+
+    async def commit(self, seat: int, action: int) -> None: ...
+
+
 class Driver:
     """The background task of one table."""
 
-    def __init__(self, table: LiveTable) -> None:
+    def __init__(self, table: DrivenTable) -> None:
         self.table = table
         #: When the seat to act got its turn (monotonic seconds): where its clock starts.
         self.turn_started = time.monotonic()

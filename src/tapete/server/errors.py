@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tapete.errors import TapeteError
+from tapete.core.errors import TapeteError
 
 
 class ServerError(TapeteError):
@@ -45,8 +45,9 @@ class ServerError(TapeteError):
             return self.message
         from tapete.server.lang import say
 
-        values = {k: v for k, v in self.values.items() if k != "why"}
-        return say(lang, self.key, **values)
+        values = {k: v for k, v in self.values.items() if k not in ("why", "count")}
+        count = self.values.get("count")
+        return say(lang, self.key, count if isinstance(count, int) else None, **values)
 
 
 __all__ = ["ServerError"]

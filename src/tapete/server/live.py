@@ -28,9 +28,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
-from tapete.errors import IllegalActionError, TapeteError
+from tapete.core.errors import IllegalActionError, TapeteError
+from tapete.core.words import Say, SeatRef
 from tapete.games import GAMES, Game, Match
-from tapete.i18n import LANGUAGES
 from tapete.server import protocol as p
 from tapete.server.clients import Client
 from tapete.server.config import ServerConfig
@@ -41,9 +41,11 @@ from tapete.server.lang import msg, speaking
 from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import ActionRow, ChatRow, SeatRow, TableRow, utcnow
 from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, public, seat_view, spectator_view
-from tapete.table.explain import explain_illegal
+from tapete.table.explain import refusal
 from tapete.table.narrate import Happened
 from tapete.table.session import SeatKind, TableSession
+from tapete.text.render import seat_label
+from tapete.text.translations import LANGUAGES
 
 if TYPE_CHECKING:
     from tapete.server.storage.store import Store
@@ -103,14 +105,18 @@ def step(game: Game, match: Match, seat: int, action: int) -> Happened:
     ``record`` is the match's record of that deal when it ended, else None.
     """
     if match.current_player != seat:
-        raise IllegalActionError(f"it is not seat {seat}'s turn: seat {match.current_player} is to act")
-    before = public(game.observe(match, 0))
+        current = match.current_player
+        raise IllegalActionError(
+            f"it is not seat {seat}'s turn: seat {current} is to act",
+            say=Say("error.turn.not_yours", seat=SeatRef(seat), current=SeatRef(current)),
+        )
+    before = public(game.observe(match, 0), game)
     state = match.deal
     index = len(match.deals) - 1
     match.apply_action(action)
     record = match.deals[index]
     finished = record.result is not None
-    after = public(game.observe_deal(state, 0))
+    after = public(game.observe_deal(state, 0), game)
     return Happened(seat, action, before, after, record if finished else None, match.winner)
 
 
@@ -429,18 +435,20 @@ class LiveTable:
                     version=self.version,
                 )
             current = self.session.current_player
+            rows = [st.row for st in self.seats]
+            names = narration_names([r.name for r in rows], [r.kind for r in rows], [r.level for r in rows], lang)
             if current != seat:
                 with speaking(lang):
-                    sentence = msg("play.explain.not_your_turn", seat=msg("seat", seat=current))
+                    sentence = msg("play.explain.not_your_turn", seat=seat_label(current, names))
                 detail = {"current_player": current}
                 raise ServerError("not_your_turn", "play.explain.not_your_turn", detail=detail, message=sentence)
             action = self._parse(text, lang)
             obs = self.session.observation(seat)
             if action not in obs.legal_actions:
+                why = self.game.explain_illegal(obs, action)
                 with speaking(lang):
-                    key, values = explain_illegal(self.game.name, obs, action)
-                    sentence = msg(key, **values)
-                raise ServerError("illegal_action", key, detail={"action": text}, message=sentence)
+                    sentence = refusal(self.game, obs, action, names)
+                raise ServerError("illegal_action", why.key, detail={"action": text}, message=sentence)
             await self.commit(seat, action)
 
     def _parse(self, text: str, lang: str) -> int:

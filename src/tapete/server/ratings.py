@@ -9,8 +9,8 @@ one lucky deal swinging it much.
 
 Sides: in a partnership game a side's strength is the mean of its members' ratings, and every member moves by
 the side's change, because the result belongs to the side (nobody can tell which partner earned it). Pairs are
-also rated as units (key: the two user ids sorted and joined by :data:`PAIR_SEPARATOR`), because in Guiñote and
-Belote a settled partnership, with its signals and habits, is stronger than two strangers of the same ratings.
+also rated as units (key: the two user ids sorted and joined by :data:`PAIR_SEPARATOR`), because in these
+games a settled partnership, with its signals and habits, is stronger than two strangers of the same ratings.
 
 With more than two sides (a three-handed game) the winner counts as beating each other side, each such duel
 weighted ``1 / (sides - 1)``, which is plain Elo for two sides. Every duel moves winner and loser by the same

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from tapete.errors import StorageError, TapeteError
+from tapete.core.errors import StorageError, TapeteError
 from tapete.games import GAMES
 from tapete.server.clients import CLOSE_GOING_AWAY
 from tapete.server.config import ServerConfig

@@ -3,7 +3,8 @@
 The match is rebuilt from the table's rules and seed and its action log (the same mechanism
 as recovery), and each frame is the view a spectator allowed to see every hand would have
 had: the match is over, so nothing is secret any more. Frame 0 is the position before the
-first action; frame k follows action k and carries its narration.
+first action; frame k follows action k and carries its narration. How the cards are drawn and
+named (``faces``, ``cards``, ``suits``) is sent once for the whole replay, not in every frame.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from tapete.games import GAMES
+from tapete.server.deck import deck_words
+from tapete.server.lang import speaking
 from tapete.server.live import step, table_rules
 from tapete.server.storage.rows import ActionRow, SeatRow, TableRow
 from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, spectator_view
@@ -53,7 +56,10 @@ def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[Act
                 "view": _view(game, match, facts(entry.version), ended, lang),
             }
         )
+    with speaking(lang):
+        words = deck_words(game, rules)
     return {
+        **words,
         "table_id": row.id,
         "game": row.game,
         "preset": row.preset,
@@ -64,7 +70,10 @@ def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[Act
 
 
 def _view(game: Any, match: Any, facts: TableFacts, ended: DealEnd | None, lang: str) -> dict[str, Any]:
-    return spectator_view(game, match, facts, ended, lang, hands=True)
+    view = spectator_view(game, match, facts, ended, lang, hands=True)
+    for key in ("faces", "cards", "suits"):
+        view.pop(key, None)
+    return view
 
 
 __all__ = ["replay_frames"]

@@ -20,17 +20,17 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from tapete.bots.levels import DIFFICULTIES, LEVELS
-from tapete.errors import StorageError
+from tapete.core.errors import StorageError
 from tapete.games import GAMES
 from tapete.server import seating
+from tapete.server.deck import drawn_faces
 from tapete.server.errors import ServerError
-from tapete.server.lang import pick, say, speaking
+from tapete.server.lang import msg, pick, say, speaking
 from tapete.server.live import LiveTable
 from tapete.server.registry import TableSpec
 from tapete.server.replay import replay_frames
 from tapete.server.state import ServerState
 from tapete.server.storage.rows import TableRow, UserRow
-from tapete.server.wire import deck_of
 
 router = APIRouter(prefix="/api")
 
@@ -158,8 +158,6 @@ async def me(request: Request) -> dict[str, Any]:
 @router.get("/games")
 async def games(request: Request) -> dict[str, Any]:
     """Each game, its presets (described in the asker's language) and its options with their choices."""
-    from tapete.cli import rules_text
-
     lang = lang_of(request)
     out = []
     with speaking(lang):
@@ -174,7 +172,7 @@ async def games(request: Request) -> dict[str, Any]:
                 options.append(
                     {
                         "name": f.name,
-                        "label": rules_text.option_label(game.name, f.name),
+                        "label": msg(f"rules.{game.name}.{f.name}.name"),
                         "type": kind,
                         "choices": list(base.CHOICES.get(f.name, ())) or None,
                         "default": value,
@@ -183,11 +181,11 @@ async def games(request: Request) -> dict[str, Any]:
             presets = [
                 {
                     "name": name,
-                    "description": text,
-                    "players": game.players(game.rules(name)),
-                    "deck": deck_of(game.name, game.rules(name)),
+                    "description": msg(f"rules.{game.name}.preset.{name}"),
+                    "players": game.players(rules),
+                    "deck": drawn_faces(game.faces(rules)),
                 }
-                for name, text in rules_text.presets(game.name)
+                for name, rules in game.presets.items()
             ]
             out.append(
                 {"name": game.name, "title": game.title, "default_preset": game.default_preset,
@@ -344,7 +342,9 @@ async def replay(table_id: str, request: Request) -> dict[str, Any]:
 
 
 @router.get("/ratings")
-async def ratings(request: Request, game: str = "guinote", kind: str = "player", limit: int = 50) -> dict[str, Any]:
+async def ratings(request: Request, game: str = "", kind: str = "player", limit: int = 50) -> dict[str, Any]:
+    """The leaderboard of a game (by default the first one listed)."""
+    game = game or next(iter(GAMES))
     if game not in GAMES:
         raise ServerError("bad_game", "server.error.bad_game", game=game[:40], games=", ".join(GAMES))
     if kind not in ("player", "pair"):

@@ -16,7 +16,7 @@ import logging
 
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from tapete.errors import StorageError
+from tapete.core.errors import StorageError
 from tapete.server import protocol as p
 from tapete.server.clients import CLOSE_POLICY, CLOSE_TRY_AGAIN, Client
 from tapete.server.errors import ServerError

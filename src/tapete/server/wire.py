@@ -6,16 +6,18 @@ the clock). A spectator's view comes from an observation with the hand and legal
 removed before anything reads it (:func:`public`), so no code path here can copy a hand into
 it by mistake; whole hands go to spectators only when the table's owner allows it, and to a
 replay only once the match is over. Every text is made in the recipient's language
-(:func:`tapete.server.lang.speaking`) by the terminal table's own functions
-(:mod:`tapete.table.narrate`), so both faces say the same thing.
+(:func:`tapete.server.lang.speaking`) with the seat names that viewer reads, from what the game
+says (``Say`` values: :meth:`~tapete.core.game.Game.action_label`, ``narrate``,
+``view_extras``...) through the text layer, so the terminal and the browser say the same thing.
+Nothing here knows a game: what is a game's own comes from :meth:`~tapete.core.game.Game.view_extras`.
 
->>> from tapete.games import GAMES
->>> game = GAMES["guinote"]
+>>> from tapete.games import game_of_preset
+>>> game = game_of_preset("aragones")
 >>> match = game.new_match(game.rules("aragones"), seed=1)
 >>> facts = TableFacts.empty(4)
 >>> view = seat_view(game, match, match.current_player, facts, None, "en")
->>> len(view["hand"]), view["legal"][0]["kind"], view["score"]["text"]
-(6, 'card', '0 malas - 0 malas')
+>>> len(view["hand"]), view["legal"][0]["kind"], view["score"]["text"], view["faces"]
+(6, 'card', '0 malas - 0 malas', 'spanish')
 >>> watch = spectator_view(game, match, facts, None, "es")
 >>> watch["hand"], watch["legal"], watch["seat"]
 ([], [], None)
@@ -24,31 +26,19 @@ replay only once the match is over. Every text is made in the recipient's langua
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from tapete.belote import actions as bactions
-from tapete.belote.tables import CONTRACT_NAMES
-from tapete.cards import french, spanish
-from tapete.cards.deck import cards_of
+from tapete.core.cards.deck import cards_of
+from tapete.core.words import Say
 from tapete.games import Game, Match
-from tapete.guinote import actions as gactions
+from tapete.server.deck import deck_words
 from tapete.server.lang import msg, speaking
-from tapete.table.narrate import (
-    Happened,
-    action_label,
-    card_label,
-    contract_label,
-    deal_breakdown,
-    declaration_label,
-    match_over_line,
-    naming,
-    narrate,
-    score_label,
-    seat_label,
-    sort_hand,
-)
+from tapete.table.narrate import Happened, told
+from tapete.text.cards import card_name
+from tapete.text.render import Names, say, use_names
 
 JSON = dict[str, Any]
 
@@ -86,8 +76,11 @@ class DealEnd:
     final: Any
 
 
-def public(obs: Any) -> Any:
-    """An observation with the seat's own cards and choices removed: what anybody may see."""
+def public(obs: Any, game: Game | None = None) -> Any:
+    """An observation with what is private to its seat removed (:meth:`Game.public_observation`):
+    what anybody may see. Without a game, only the seat's own cards and choices go."""
+    if game is not None:
+        return game.public_observation(obs)
     return dataclasses.replace(obs, hand=(), legal_actions=())
 
 
@@ -100,22 +93,34 @@ def cards_str(game: Game, rules: Any, cards: Sequence[int]) -> list[str]:
     return [card_str(game, rules, c) for c in cards]
 
 
-def deck_of(game_name: str, rules: Any) -> str:
-    """ "french" or "spanish": the faces a client draws for the game's cards (the card strings do not change)."""
-    if game_name == "belote":
-        return "french"
-    return str(getattr(rules, "deck_faces", "spanish"))
+def spoken(value: Any, names: Names | None = None) -> Any:
+    """JSON data with every :class:`Say` in it said in the language in force (games' view extras)."""
+    if isinstance(value, Say):
+        return say(value, names)
+    if isinstance(value, dict):
+        return {k: spoken(v, names) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [spoken(v, names) for v in value]
+    return value
+
+
+@contextmanager
+def _telling(lang: str, facts: TableFacts) -> Iterator[tuple[str, ...]]:
+    """Speak ``lang`` inside the block, with seats named as that reader names them."""
+    names = narration_names(facts.names, facts.kinds, facts.levels, lang)
+    with speaking(lang), use_names(names):
+        yield names
 
 
 # ---------------------------------------------------------------- views
 def seat_view(game: Game, match: Match, seat: int, facts: TableFacts, ended: DealEnd | None, lang: str) -> JSON:
     """What the person in ``seat`` sees: their hand and choices, and the public table."""
     obs = game.observe(match, seat)
-    with speaking(lang):
-        view = _view(game, match, obs, facts, ended)
+    with _telling(lang, facts) as names:
+        view = _view(game, match, obs, facts, ended, names)
         view["seat"] = seat
-        view["hand"] = cards_str(game, obs.rules, sort_hand(game.name, obs, obs.hand))
-        view["legal"] = legal(game, obs)
+        view["hand"] = cards_str(game, obs.rules, game.hand_order(obs, obs.hand))
+        view["legal"] = legal(game, obs, names)
     return view
 
 
@@ -128,9 +133,9 @@ def spectator_view(
     hands: bool = False,
 ) -> JSON:
     """What a spectator sees: the public table; every hand too when ``hands`` (the owner allowed it)."""
-    obs = public(game.observe(match, 0))
-    with speaking(lang):
-        view = _view(game, match, obs, facts, ended)
+    obs = public(game.observe(match, 0), game)
+    with _telling(lang, facts) as names:
+        view = _view(game, match, obs, facts, ended, names)
         if hands:
             view["hands"] = all_hands(game, match)
     return view
@@ -141,11 +146,11 @@ def all_hands(game: Game, match: Match) -> list[list[str]]:
     out = []
     for s in range(match.players):
         obs = game.observe(match, s)
-        out.append(cards_str(game, obs.rules, sort_hand(game.name, obs, obs.hand)))
+        out.append(cards_str(game, obs.rules, game.hand_order(obs, obs.hand)))
     return out
 
 
-def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd | None) -> JSON:
+def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd | None, names: Names) -> JSON:
     rules = obs.rules
     n = match.players
     deal_started = bool(match.deals[-1].actions) if match.deals else False
@@ -153,7 +158,7 @@ def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd 
     view: JSON = {
         "game": game.name,
         "preset": rules.preset_name,
-        "deck": deck_of(game.name, rules),
+        **deck_words(game, rules),
         "seat": None,
         "players": n,
         "sides": [game.side_of(rules, s) for s in range(n)],
@@ -168,7 +173,7 @@ def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd 
         "dealer": obs.dealer,
         "hand": [],
         "hand_sizes": list(obs.hand_sizes),
-        "known": [cards_str(game, rules, sort_hand(game.name, obs, cards_of(m))) for m in obs.known],
+        "known": [cards_str(game, rules, game.hand_order(obs, cards_of(m))) for m in obs.known],
         "trick": [[s, card_str(game, rules, c)] for s, c in obs.trick],
         "last_trick": _last_trick(game, obs),
         "tricks_won": _tricks_won(obs, n),
@@ -176,14 +181,32 @@ def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd 
         "deal_number": len(match.deals),
         "match_over": match.is_terminal(),
         "winner": match.winner if match.winner >= 0 else None,
-        "breakdown": deal_breakdown(game.name, rules, ended.record, ended.final) if show_end and ended else None,
+        "breakdown": _breakdown(game, rules, ended, names) if show_end and ended else None,
         "version": facts.version,
         "clock": {"seat": facts.clock[0], "seconds_left": round(facts.clock[1], 1)} if facts.clock else None,
+        # What the game has of these it sends in its extras; the browser shows what it gets.
+        "trump": None,
+        "indicator": None,
+        "retourne": None,
+        "stock": None,
+        "deal_points": [],
+        "contract": None,
+        "bidding": None,
+        "bids": [],
+        "cantes": [],
     }
     if match.is_terminal() and match.winner >= 0:
-        view["breakdown"] = (view["breakdown"] or []) + [match_over_line(game.name, rules, match.winner)]
-    view.update(_belote(game, match, obs) if game.name == "belote" else _guinote(game, match, obs))
+        view["breakdown"] = (view["breakdown"] or []) + [say(game.match_over(rules, match.winner), names)]
+    extras = spoken(game.view_extras(match, obs), names)
+    score = _score(game, match, rules, names)
+    score.update(extras.pop("score", None) or {})
+    view.update(extras)
+    view["score"] = score
     return view
+
+
+def _breakdown(game: Game, rules: Any, ended: DealEnd, names: Names) -> list[str]:
+    return [say(s, names) for s in game.deal_breakdown(rules, ended.record, ended.final)]
 
 
 def _last_trick(game: Game, obs: Any) -> JSON | None:
@@ -207,127 +230,27 @@ def _tricks_won(obs: Any, n: int) -> list[int]:
     return won
 
 
-def _score(game: Game, match: Match, rules: Any) -> JSON:
+def _score(game: Game, match: Match, rules: Any, names: Names) -> JSON:
     scores = list(match.scores)
-    labels = [score_label(game.name, rules, s) for s in scores]
-    out: JSON = {"sides": scores, "labels": labels, "target": rules.target, "text": " - ".join(labels)}
-    partidas = getattr(match, "partidas", None)
-    if partidas is not None and getattr(rules, "partidas_to_win", 1) > 1:
-        out["partidas"] = list(partidas)
-        out["partidas_to_win"] = rules.partidas_to_win
-    litige = getattr(match, "litige", 0)
-    if litige:
-        out["litige"] = litige
-    return out
-
-
-def _guinote(game: Game, match: Match, obs: Any) -> JSON:
-    rules = obs.rules
-    return {
-        "trump": spanish.SUIT_LETTERS[obs.trump] if obs.trump >= 0 else None,
-        "indicator": card_str(game, rules, obs.indicator) if obs.indicator >= 0 else None,
-        "retourne": None,
-        "stock": obs.stock_size,
-        "arrastre": obs.arrastre,
-        "vueltas": obs.vueltas,
-        "deal_points": [obs.card_points[t] + obs.cante_points[t] for t in (0, 1)],
-        "cante_points": list(obs.cante_points),
-        "score": _score(game, match, rules),
-        "cantes": [
-            {"seat": s, "action": game.action_str(rules, a), "text": action_label("guinote", obs, a)}
-            for s, a in obs.cantes
-        ],
-        "exchanged_by": obs.exchanged_by if obs.exchanged_by >= 0 else None,
-        "contract": None,
-        "bidding": None,
-        "bids": [],
-    }
-
-
-def _belote(game: Game, match: Match, obs: Any) -> JSON:
-    rules = obs.rules
-    contract = None
-    if obs.contract >= 0:
-        contract = {
-            "name": CONTRACT_NAMES[obs.contract],
-            "text": contract_label(obs),
-            "taker": obs.taker if obs.taker >= 0 else None,
-            "multiplier": obs.multiplier,
-        }
-    bidding = None
-    if obs.phase == "bidding":
-        high = None
-        if obs.high_bid >= 0:
-            high = {
-                "seat": obs.high_seat,
-                "action": game.action_str(rules, obs.high_bid),
-                "text": action_label("belote", obs, obs.high_bid),
-            }
-        bidding = {
-            "round": obs.round,
-            "high": high,
-            "coinched_by": obs.coinched_by if obs.coinched_by >= 0 else None,
-            "surcoinched": obs.surcoinched,
-        }
-    covered = None
-    if rules.layout == "decouverte":
-        covered = [cards_str(game, rules, list(cards_of(m))) for m in obs.covered]
-    return {
-        "trump": french.SUIT_LETTERS[obs.trump] if 0 <= obs.trump < 4 else None,
-        "indicator": None,
-        "retourne": card_str(game, rules, obs.retourne) if obs.retourne >= 0 else None,
-        "bergere": card_str(game, rules, obs.bergere) if obs.bergere >= 0 else None,
-        "stock": obs.undealt if obs.undealt else None,
-        "covered": covered,
-        "deal_points": list(obs.card_points),
-        "declared_points": list(obs.decl_points),
-        "score": _score(game, match, rules),
-        "contract": contract,
-        "bidding": bidding,
-        "bids": [
-            {"seat": s, "action": game.action_str(rules, a), "text": action_label("belote", obs, a)}
-            for s, a in obs.bids
-        ],
-        "declarations": [{"seat": s, "text": declaration_label(k, p, h)} for s, k, p, h in obs.announced],
-        "belote": {"seat": obs.belote_seat, "played": obs.belote_played} if obs.belote_seat >= 0 else None,
-        "cantes": [],
-    }
+    labels = [say(game.score_label(rules, points), names) for points in scores]
+    return {"sides": scores, "labels": labels, "target": rules.target, "text": " - ".join(labels)}
 
 
 # ---------------------------------------------------------------- choices
-def action_kind(game_name: str, action: int) -> str:
-    """What sort of button an action is: ``card``, ``sing``, ``bid``, ..."""
-    if game_name == "belote":
-        if action < 32:
-            return "card"
-        if action >= bactions.BID:
-            return "bid"
-        if action >= bactions.TAKE:
-            return "take"
-        return {bactions.PASS: "pass", bactions.COINCHE: "coinche", bactions.SURCOINCHE: "surcoinche"}.get(
-            action, "declare"
-        )
-    if action < 40:
-        return "card"
-    if action <= gactions.TUTE:
-        return "sing"
-    return {gactions.EXCHANGE: "exchange", gactions.CLAIM: "claim"}.get(action, "pass")
-
-
-def legal(game: Game, obs: Any) -> list[JSON]:
-    """The seat's legal actions as buttons: cards in the hand's order, then the other choices."""
+def legal(game: Game, obs: Any, names: Names | None = None) -> list[JSON]:
+    """The seat's legal actions as buttons: cards in the hand's order (named in full), then the other choices."""
     rules = obs.rules
-    limit = 32 if game.name == "belote" else 40
-    cards = sort_hand(game.name, obs, [a for a in obs.legal_actions if a < limit])
-    others = [a for a in obs.legal_actions if a >= limit]
+    faces = game.faces(rules)
+    cards = game.hand_order(obs, [a for a in obs.legal_actions if game.is_card(rules, a)])
+    others = [a for a in obs.legal_actions if not game.is_card(rules, a)]
     out: list[JSON] = []
     for a in cards:
         text = card_str(game, rules, a)
-        out.append({"action": text, "kind": "card", "card": text, "label": card_label(game.name, a)})
+        out.append({"action": text, "kind": "card", "card": text, "label": card_name(faces, a, article=False)})
     for a in others:
-        label = action_label(game.name, obs, a)
+        label = say(game.action_label(obs, a), names)
         out.append(
-            {"action": game.action_str(rules, a), "kind": action_kind(game.name, a), "card": None, "label": label}
+            {"action": game.action_str(rules, a), "kind": game.action_kind(rules, a), "card": None, "label": label}
         )
     return out
 
@@ -356,26 +279,20 @@ def event_lines(game: Game, happened: Happened, lang: str, names: Sequence[str] 
 
     With ``names`` (see :func:`narration_names`) seats are told by name instead of "seat N".
     """
-    with speaking(lang), naming(names):
-        return narrate(game.name, happened)
-
-
-def seat_name(seat: int, lang: str) -> str:
     with speaking(lang):
-        return seat_label(seat)
+        return [say(s, names) for s in told(game, happened)]
 
 
 __all__ = [
     "DealEnd",
     "TableFacts",
-    "action_kind",
     "all_hands",
     "card_str",
-    "deck_of",
     "event_lines",
     "legal",
     "narration_names",
     "public",
     "seat_view",
     "spectator_view",
+    "spoken",
 ]

@@ -1,3 +1,4 @@
+// @ts-check
 // The REST side of the server (see the contract's "REST" section) and what the browser keeps
 // between visits: the user's bearer token, and one seat token per table so that a reload (or a
 // dropped connection) takes the same seat back.

@@ -1,3 +1,4 @@
+// @ts-check
 // tapete in the browser: a single page app served by `tapete serve` (no build step, no CDN).
 //
 // Routes (the server answers each with index.html): /  (lobby; ?view=create, ?view=games),
@@ -108,7 +109,8 @@ function route() {
 
 // Follow in-app links without a reload (ctrl/cmd-click still opens a new tab).
 document.addEventListener("click", (event) => {
-  const link = event.target.closest && event.target.closest("a[data-link]");
+  const target = event.target instanceof Element ? event.target : null;
+  const link = target && target.closest("a[data-link]");
   if (!link || event.defaultPrevented || event.button !== 0) return;
   if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
   event.preventDefault();

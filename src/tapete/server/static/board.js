@@ -1,9 +1,10 @@
+// @ts-check
 // The card table drawn from one view model (the contract's "View model", built by the server's
 // wire.py). The live table and the replayer both draw with renderBoard(); only the live table
 // passes onAct. Nothing here decides what is legal or hidden: the hand, the legal choices and
 // every sentence come from the server; the client only lays them out.
 
-import { backSvg, cardLabel, cardSvg, facesOf, suitLabel, suitSvg } from "./cards.js";
+import { backSvg, cardLabel, cardSvg, suitLabel, suitSvg } from "./cards.js";
 import { h, svgBox } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -55,12 +56,34 @@ export function seatName(view, seat) {
   return name ? name : t("web.table.seat_number", { seat });
 }
 
-function cardEl(card, game, attrs = {}) {
-  return svgBox("span", { class: "card", "data-card": card, ...attrs }, cardSvg(card, game));
+/** @typedef {import("./frames.js").View} View */
+/** @typedef {import("./frames.js").DeckFaces} DeckFaces */
+/** @typedef {import("./frames.js").LastTrick} LastTrick */
+
+/**
+ * @typedef {object} BoardOptions
+ * @property {((action: string) => void) | null} [onAct]  live play: send an action
+ * @property {LastTrick | null} [heldTrick]  a finished trick kept on screen for a moment
+ * @property {number} [receivedAt]  when the view arrived (ms), for the clock
+ * @property {HTMLElement | null} [overlay]  drawn over the board
+ * @property {boolean} [replay]  no connection marks or clock
+ */
+
+/**
+ * @param {string} card
+ * @param {DeckFaces} deck
+ * @param {Record<string, unknown>} [attrs]
+ */
+function cardEl(card, deck, attrs = {}) {
+  return svgBox("span", { class: "card", "data-card": card, ...attrs }, cardSvg(card, deck));
 }
 
-function backEl(game, attrs = {}) {
-  return svgBox("span", { class: "card card-back", ...attrs }, backSvg(game));
+/**
+ * @param {DeckFaces} deck
+ * @param {Record<string, unknown>} [attrs]
+ */
+function backEl(deck, attrs = {}) {
+  return svgBox("span", { class: "card card-back", ...attrs }, backSvg(deck));
 }
 
 /** The side (team) label of a seat: "team 0" at four players, nothing otherwise. */
@@ -76,6 +99,11 @@ export function clockLeft(view, receivedAt) {
 }
 
 // ------------------------------------------------------------------ seats
+/**
+ * @param {View} view
+ * @param {number} seat
+ * @param {BoardOptions} opts
+ */
 function seatPanel(view, seat, opts) {
   const me = view.seat === seat;
   const toAct = !view.match_over && view.current_player === seat;
@@ -109,22 +137,23 @@ function seatPanel(view, seat, opts) {
   // cards publicly known to be in the hand (a taken retourne, an exchanged indicator) face up.
   let cards = null;
   if (!me) {
-    const hand = view.hands ? view.hands[seat] : null;
+    // Every hand (replays, spectators allowed to), else a hand the rules show this viewer (a partner's).
+    const hand = view.hands ? view.hands[seat] : (view.shown_hands && view.shown_hands[String(seat)]) || null;
     const row = h("div", { class: "seat-cards", "data-testid": `seat-cards-${seat}` });
     if (hand) {
-      for (const c of hand) row.append(cardEl(c, facesOf(view), { "data-testid": "seat-card" }));
+      for (const c of hand) row.append(cardEl(c, view, { "data-testid": "seat-card" }));
     } else {
       const known = (view.known && view.known[seat]) || [];
-      for (const c of known) row.append(cardEl(c, facesOf(view), { "data-testid": "known-card" }));
+      for (const c of known) row.append(cardEl(c, view, { "data-testid": "known-card" }));
       const backs = Math.max(0, ((view.hand_sizes && view.hand_sizes[seat]) || 0) - known.length);
-      for (let i = 0; i < backs; i++) row.append(backEl(facesOf(view)));
+      for (let i = 0; i < backs; i++) row.append(backEl(view));
     }
     cards = row;
   }
 
-  // What this seat said: cantes (Guiñote), its last bid and its declarations (Belote).
+  // What this seat said: its cantes, its last bid while bidding, its declarations.
   const said = [];
-  for (const c of view.cantes || []) if (c.seat === seat) said.push(c.text);
+  for (const c of [...(view.cantes || []), ...(view.exchanges || [])]) if (c.seat === seat) said.push(c.text);
   const bids = (view.bids || []).filter((b) => b.seat === seat);
   if (bids.length && view.phase === "bidding") said.push(bids[bids.length - 1].text);
   for (const d of view.declarations || []) if (d.seat === seat) said.push(d.text);
@@ -161,6 +190,10 @@ function seatPanel(view, seat, opts) {
 }
 
 // ------------------------------------------------------------------ the middle of the table
+/**
+ * @param {View} view
+ * @param {BoardOptions} opts
+ */
 function centre(view, opts) {
   const trick = h("div", { class: "trick", "data-testid": "trick", "aria-label": t("web.table.trick") });
   let plays = view.trick || [];
@@ -174,7 +207,7 @@ function centre(view, opts) {
   for (const [seat, card] of plays) {
     const winner = held && opts.heldTrick.winner === seat;
     trick.append(
-      cardEl(card, facesOf(view), {
+      cardEl(card, view, {
         class: `card trick-card at-${positionOf(view, seat)}${winner ? " trick-winner" : ""}${held ? " held" : ""}`,
         "data-testid": "trick-card",
         "data-seat": seat,
@@ -187,14 +220,14 @@ function centre(view, opts) {
     );
   }
 
-  // The pile: Guiñote's stock with the trump indicator under it, Belote's undealt cards and retourne.
+  // The pile: the stock (or the undealt cards) with the trump card under it, or the retourne.
   const pile = h("div", { class: "pile", "aria-label": t("web.table.pile") });
   if (view.stock) {
     pile.append(
       h(
         "div",
         { class: "stock", "data-testid": "stock", title: t("web.table.stock", { count: view.stock }) },
-        backEl(facesOf(view)),
+        backEl(view),
         h("span", { class: "stock-count" }, String(view.stock)),
       ),
     );
@@ -204,7 +237,7 @@ function centre(view, opts) {
       h(
         "div",
         { class: "indicator", "data-testid": "indicator", title: t("web.table.indicator") },
-        cardEl(view.indicator, facesOf(view), { "data-testid": "indicator-card" }),
+        cardEl(view.indicator, view, { "data-testid": "indicator-card" }),
       ),
     );
   }
@@ -213,20 +246,21 @@ function centre(view, opts) {
       h(
         "div",
         { class: "indicator", "data-testid": "retourne", title: t("web.table.retourne") },
-        cardEl(view.retourne, facesOf(view), { "data-testid": "retourne-card" }),
+        cardEl(view.retourne, view, { "data-testid": "retourne-card" }),
       ),
     );
   }
   if (view.bergere) {
-    pile.append(h("div", { class: "indicator", title: t("web.table.bergere") }, cardEl(view.bergere, facesOf(view), {})));
+    pile.append(h("div", { class: "indicator", title: t("web.table.bergere") }, cardEl(view.bergere, view, {})));
   }
   return [pile.childElementCount ? pile : null, h("section", { class: "centre" }, trick)];
 }
 
 // ------------------------------------------------------------------ side panel
+/** @param {View} view */
 function infoPanel(view) {
   const rows = [];
-  const score = view.score || {};
+  const score = view.score || /** @type {Partial<import("./frames.js").Score>} */ ({});
   rows.push(
     h(
       "div",
@@ -248,8 +282,8 @@ function infoPanel(view) {
         "div",
         { class: "info-trump", "data-testid": "trump", "data-trump": view.trump },
         h("span", { class: "info-label" }, t("web.table.trump")),
-        svgBox("span", { class: "suit-icon" }, suitSvg(view.trump, facesOf(view))),
-        h("span", {}, suitLabel(view.trump, facesOf(view))),
+        svgBox("span", { class: "suit-icon" }, suitSvg(view.trump, view)),
+        h("span", {}, suitLabel(view.trump, view)),
       ),
     );
   }
@@ -309,7 +343,22 @@ function infoPanel(view) {
         h(
           "ul",
           { class: "plain" },
-          view.cantes.map((c) => h("li", {}, `${seatName(view, c.seat)}: ${c.text}`)),
+          // Each line says who sang (the server names the seat).
+          view.cantes.map((c) => h("li", {}, c.text)),
+        ),
+      ),
+    );
+  }
+  if (view.exchanges && view.exchanges.length) {
+    rows.push(
+      h(
+        "div",
+        { "data-testid": "exchanges" },
+        h("div", { class: "info-label" }, t("web.table.indicator")),
+        h(
+          "ul",
+          { class: "plain" },
+          view.exchanges.map((c) => h("li", {}, c.text)),
         ),
       ),
     );
@@ -323,7 +372,7 @@ function infoPanel(view) {
         h(
           "ul",
           { class: "plain" },
-          view.declarations.map((d) => h("li", {}, `${seatName(view, d.seat)}: ${d.text}`)),
+          view.declarations.map((d) => h("li", {}, d.text)),
         ),
       ),
     );
@@ -339,7 +388,7 @@ function infoPanel(view) {
           "div",
           { class: "mini-cards" },
           lt.cards.map(([seat, card]) =>
-            cardEl(card, facesOf(view), {
+            cardEl(card, view, {
               class: `card${seat === lt.winner ? " trick-winner" : ""}`,
               title: seatName(view, seat),
             }),
@@ -359,13 +408,17 @@ export function sideName(view, side) {
 }
 
 // ------------------------------------------------------------------ my hand and choices
+/**
+ * @param {View} view
+ * @param {BoardOptions} opts
+ */
 function handRow(view, opts) {
   const legalCards = new Set((view.legal || []).filter((l) => l.kind === "card").map((l) => l.card));
   const myTurn = view.current_player === view.seat && (view.legal || []).length > 0;
   const row = h("div", { class: "hand", "data-testid": "hand", "aria-label": t("web.table.your_hand") });
   for (const card of view.hand || []) {
     const legal = legalCards.has(card);
-    const label = cardLabel(card, facesOf(view));
+    const label = cardLabel(card, view);
     const button = h("button", {
       type: "button",
       // Dim the cards the rules forbid only when some card may be played (not while bidding).
@@ -377,12 +430,16 @@ function handRow(view, opts) {
       // Not legal cards still go to the server, which says why (the explanation is the point).
       onclick: opts.onAct ? () => opts.onAct(card) : null,
     });
-    button.innerHTML = cardSvg(card, facesOf(view));
+    button.innerHTML = cardSvg(card, view);
     row.append(button);
   }
   return row;
 }
 
+/**
+ * @param {View} view
+ * @param {BoardOptions} opts
+ */
 function actionBar(view, opts) {
   const others = (view.legal || []).filter((l) => l.kind !== "card");
   const bar = h("div", { class: "actions", "data-testid": "actions" });
@@ -436,6 +493,8 @@ function actionBar(view, opts) {
 /**
  * The table for a view. opts: {onAct(action) (live play), heldTrick, receivedAt, overlay (drawn over the board),
  * replay (no connection marks or clock)}. Returns {board, hand, actions} elements for the caller to place.
+ * @param {View} view
+ * @param {BoardOptions} [opts]
  */
 export function renderBoard(view, opts = {}) {
   const n = view.players;

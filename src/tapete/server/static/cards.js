@@ -1,18 +1,21 @@
+// @ts-check
 // Card faces and backs as inline SVG, drawn here so that the server ships no images and every
 // card scales sharply from a phone to a large screen.
 //
-// Card strings are the engine's (tapete.cards): Guiñote's Spanish deck "1o".."7b", "Sc", "Ce", "Rb"
-// (rank 1-7, S sota, C caballo, R rey; suit o oros, c copas, e espadas, b bastos) and Belote's
-// French deck "7s".."Ah" (rank 7 8 9 T J Q K A; suit s h d c). "7c" exists in both decks (siete
-// de copas, seven of clubs), so every function takes the game as well as the card.
+// The client knows no game. A view says which faces to draw ("spanish" or "french") and, for
+// each card string of its game, the face to draw and the card's name in the reader's language
+// (View.cards: "Rc" -> ["R", "c", "rey de copas"]; see frames.js). Face ranks: Spanish "1".."7",
+// "S" sota, "C" caballo, "R" rey, suits "o" oros, "c" copas, "e" espadas, "b" bastos; French
+// "A" "2".."10" "J" "Q" "K", suits "s" "h" "d" "c". The same card string can be a different card
+// in another game ("7c"), and the same game can be shown with either faces (a Spanish
+// deck under deck_faces=french), so every function takes the view's deck as well as the card.
 //
 // A face is a 200x300 viewBox. Suit symbols are drawn in a 100x100 box and placed by place().
 // No <defs>/ids: many cards share one document and duplicate ids would cross-reference.
 
-import { t } from "./i18n.js";
+/** @typedef {import("./frames.js").DeckFaces} DeckFaces */
 
-const SPANISH_CARD = /^([1-7SCR])([oceb])$/;
-const FRENCH_CARD = /^([789TJQKA])([shdc])$/;
+import { t } from "./i18n.js";
 
 const INK = "#1b1b1b";
 const GOLD = "#e8b422";
@@ -241,40 +244,20 @@ function frenchFigure(rank, suit) {
 }
 
 // ------------------------------------------------------------------ public API
-// Guiñote with a French deck (the `frances` preset: the view's "deck" is "french"): the card strings
-// stay Spanish ("Rc"), drawn and named as French cards (docs/rules/guinote.md, "French deck"):
-// diamonds are oros, hearts copas, spades espadas, clubs bastos; A the as, J the sota, Q the
-// caballo, K the rey.
-const GUINOTE_FRENCH = "guinote-french";
-const FRENCH_SUIT_OF = { o: "d", c: "h", e: "s", b: "c" };
-const FRENCH_RANK_OF = { 1: "A", S: "J", C: "Q", R: "K" };
-
 /**
- * What to pass as `game` to the functions below for a view: its game, or "guinote-french" for a
- * Guiñote table played with French cards.
+ * The face of a card string: {rank, suit} as drawn, or null if the deck has no such card.
+ * @param {string} card
+ * @param {DeckFaces} deck
+ * @returns {{rank: string, suit: string} | null}
  */
-export function facesOf(view) {
-  return view.game === "guinote" && view.deck === "french" ? GUINOTE_FRENCH : view.game;
+export function parseCard(card, deck) {
+  const face = deck && deck.cards ? deck.cards[String(card)] : undefined;
+  return face ? { rank: face[0], suit: face[1] } : null;
 }
 
-/** "spanish" for Guiñote, "french" for Belote and French-faced Guiñote. */
-export function deckOf(game) {
-  return game === "belote" || game === GUINOTE_FRENCH ? "french" : "spanish";
-}
-
-/** {rank, suit} of a card string of the game's deck (as the faces show it), or null if it is not one. */
-export function parseCard(card, game) {
-  if (game === GUINOTE_FRENCH) {
-    const m = SPANISH_CARD.exec(String(card));
-    return m ? { rank: FRENCH_RANK_OF[m[1]] || m[1], suit: FRENCH_SUIT_OF[m[2]] } : null;
-  }
-  const m = (deckOf(game) === "french" ? FRENCH_CARD : SPANISH_CARD).exec(String(card));
-  return m ? { rank: m[1], suit: m[2] } : null;
-}
-
-/** A suit letter of the game as the faces show it ("o" -> "d" for French-faced Guiñote). */
-function faceSuit(suit, game) {
-  return game === GUINOTE_FRENCH ? FRENCH_SUIT_OF[suit] || suit : suit;
+/** @param {DeckFaces} deck */
+function isFrench(deck) {
+  return Boolean(deck) && deck.faces === "french";
 }
 
 const SVG_OPEN = (label) =>
@@ -285,13 +268,17 @@ function escapeAttr(text) {
   return String(text).replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;");
 }
 
-/** The SVG markup of a card face (a back if the string is not a card of the game). */
-export function cardSvg(card, game) {
-  const parsed = parseCard(card, game);
-  if (!parsed) return backSvg();
+/**
+ * The SVG markup of a card face (a back if the string is not a card of the deck).
+ * @param {string} card
+ * @param {DeckFaces} deck
+ */
+export function cardSvg(card, deck) {
+  const parsed = parseCard(card, deck);
+  if (!parsed) return backSvg(deck);
   const { rank, suit } = parsed;
   let body;
-  if (deckOf(game) === "spanish") {
+  if (!isFrench(deck)) {
     const colour = SPANISH_COLOUR[suit];
     const number = { S: "10", C: "11", R: "12" }[rank] || rank;
     const figure = rank === "S" || rank === "C" || rank === "R";
@@ -304,15 +291,18 @@ export function cardSvg(card, game) {
     const colour = FRENCH_COLOUR[suit];
     const symbol = frenchSuit(suit);
     const text = rank === "T" ? "10" : rank;
-    const count = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, T: 10, A: 1 }[rank];
-    body = frame() + corners(text, colour, symbol) + (count ? pips(symbol, count, true) : frenchFigure(rank, suit));
+    const count = { 2: 2, 3: 3, 4: 4, 5: 5, 6: 6, 7: 7, 8: 8, 9: 9, 10: 10, T: 10, A: 1 }[rank];
+    body = frame() + corners(text, colour, symbol) + (count ? pips(symbol, count, true) : frenchFigure(text, suit));
   }
-  return `${SVG_OPEN(cardLabel(card, game))}${body}</svg>`;
+  return `${SVG_OPEN(cardLabel(card, deck))}${body}</svg>`;
 }
 
-/** The SVG markup of a card back (the same for both decks; only the colour differs). */
-export function backSvg(game) {
-  const colour = game === "belote" ? "#1d3f7a" : "#8e1b1b";
+/**
+ * The SVG markup of a card back (the same for both faces; only the colour differs).
+ * @param {DeckFaces} [deck]
+ */
+export function backSvg(deck) {
+  const colour = isFrench(deck) ? "#1d3f7a" : "#8e1b1b";
   // A lattice of small diamonds, as one path: no pattern element, so no shared ids.
   let lattice = "";
   for (let row = 0; row < 11; row++) {
@@ -334,64 +324,39 @@ export function backSvg(game) {
   );
 }
 
-/** A suit symbol alone, as a small square SVG (trump and contract displays). */
-export function suitSvg(suit, game) {
-  const french = deckOf(game) === "french";
-  suit = faceSuit(suit, game);
-  const symbol = french ? FRENCH_PATHS[suit] && frenchSuit(suit) : SPANISH_SUITS[suit];
+/**
+ * A suit symbol alone, as a small square SVG (trump and contract displays).
+ * @param {string} suit  a suit letter of the game's card strings
+ * @param {DeckFaces} deck
+ */
+export function suitSvg(suit, deck) {
+  const face = deck && deck.suits ? deck.suits[suit] : undefined;
+  if (!face) return "";
+  const letter = face[0];
+  const symbol = isFrench(deck) ? FRENCH_PATHS[letter] && frenchSuit(letter) : SPANISH_SUITS[letter];
   if (!symbol) return "";
   return (
     `<svg class="suit-svg" viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg" role="img" ` +
-    `aria-label="${escapeAttr(suitLabel(suit, game))}" focusable="false">${symbol}</svg>`
+    `aria-label="${escapeAttr(face[1])}" focusable="false">${symbol}</svg>`
   );
 }
 
-const RANK_KEYS = {
-  spanish: {
-    1: "web.card.spanish.as",
-    S: "web.card.spanish.sota",
-    C: "web.card.spanish.caballo",
-    R: "web.card.spanish.rey",
-  },
-  french: {
-    J: "web.card.french.jack",
-    Q: "web.card.french.queen",
-    K: "web.card.french.king",
-    A: "web.card.french.ace",
-  },
-};
-const SUIT_KEYS = {
-  spanish: {
-    o: "web.card.spanish.oros",
-    c: "web.card.spanish.copas",
-    e: "web.card.spanish.espadas",
-    b: "web.card.spanish.bastos",
-  },
-  french: {
-    s: "web.card.french.spades",
-    h: "web.card.french.hearts",
-    d: "web.card.french.diamonds",
-    c: "web.card.french.clubs",
-  },
-};
-
-/** The suit's name in the current language (suit: a letter of the game's card strings). */
-export function suitLabel(suit, game) {
-  return faceSuitLabel(faceSuit(suit, game), deckOf(game));
+/**
+ * The suit's name in the reader's language, as the server sent it.
+ * @param {string} suit  a suit letter of the game's card strings
+ * @param {DeckFaces} deck
+ */
+export function suitLabel(suit, deck) {
+  const face = deck && deck.suits ? deck.suits[suit] : undefined;
+  return face ? face[1] : String(suit);
 }
 
-/** A suit's name from its letter as the faces show it. */
-function faceSuitLabel(suit, deck) {
-  const key = SUIT_KEYS[deck][suit];
-  return key ? t(key) : String(suit);
-}
-
-/** The card's name in the current language: "rey of copas", "dix de cœur"... */
-export function cardLabel(card, game) {
-  const parsed = parseCard(card, game);
-  if (!parsed) return t("web.card.back");
-  const deck = deckOf(game);
-  const rankKey = RANK_KEYS[deck][parsed.rank];
-  const rank = rankKey ? t(rankKey) : parsed.rank === "T" ? "10" : parsed.rank;
-  return t("web.card.name", { rank, suit: faceSuitLabel(parsed.suit, deck) });
+/**
+ * The card's name in the reader's language, as the server sent it ("rey de copas", "dame de cœur").
+ * @param {string} card
+ * @param {DeckFaces} deck
+ */
+export function cardLabel(card, deck) {
+  const face = deck && deck.cards ? deck.cards[String(card)] : undefined;
+  return face ? face[2] : t("web.card.back");
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Creating a table: game, preset (with the server's description), rule options rendered from the
 // options schema of GET /api/games, target, turn clock and who may watch. Only options changed
 // from the preset are sent, so the table records "preset + changes" like every tapete record.

@@ -1,3 +1,4 @@
+// @ts-check
 // Tiny DOM helpers. Everything a person typed (names, chat) goes in through textContent, never
 // innerHTML, so no one can inject markup into another player's page; innerHTML is used only for
 // the card SVG that cards.js builds from validated card strings.

@@ -1,3 +1,4 @@
+// @ts-check
 // My games: the finished tables I sat at (GET /api/me/games), each with its replay and record.
 
 import { downloadRecord, get } from "./api.js";

@@ -1,3 +1,4 @@
+// @ts-check
 // The lobby: who I am, join by invite code, and the public tables (waiting and live) with their seats.
 
 import { auth, get } from "./api.js";
@@ -8,7 +9,7 @@ import { t } from "./i18n.js";
 
 const REFRESH_MS = 4000;
 
-/** The table title people read: game, then preset, e.g. "Guiñote · aragones". */
+/** The table title people read: game, then preset, e.g. "<game title> · aragones". */
 export function tableTitle(table, games) {
   const game = games && games.find((g) => g.name === table.game);
   const title = table.title || (game ? game.title : table.game);

@@ -1,6 +1,7 @@
+// @ts-check
 // The browser's texts: the server's "web" catalog (GET /api/i18n/{lang}), never literals in the client.
 //
-// Keys are the ids of tapete.server.messages_web; placeholders are Python's str.format fields
+// Keys are the ids of tapete.text.catalog_web; placeholders are Python's str.format fields
 // ("{name}"), filled here by name. A key missing from the catalog shows as the key itself, so a
 // mistake is visible on screen instead of an empty button (tests/server/test_static.py catches it first).
 
@@ -44,7 +45,20 @@ export function onLanguageChange(fn) {
   return () => listeners.delete(fn);
 }
 
-/** The text of a key in the current language, with {fields} filled from params. */
+/**
+ * A value in the form its field asks for: "{name:de}" is "de Ana", in French "d'Ana" (elided before a
+ * vowel), in English "of Ana"; a field without a form is the value itself.
+ * @param {unknown} value
+ * @param {string | undefined} form
+ */
+function inForm(value, form) {
+  const text = String(value);
+  if (form !== "de") return text;
+  if (current === "fr") return /^[aeiouyàâäéèêëîïôöûüùœæ]/i.test(text) ? `d'${text}` : `de ${text}`;
+  return current === "es" ? `de ${text}` : `of ${text}`;
+}
+
+/** The text of a key in the current language, with {fields} (and {field:de}) filled from params. */
 export function t(key, params) {
   let text = catalog[key];
   if (text === undefined) {
@@ -52,7 +66,9 @@ export function t(key, params) {
     text = key;
   }
   if (params) {
-    text = text.replace(/\{(\w+)\}/g, (whole, name) => (name in params ? String(params[name]) : whole));
+    text = text.replace(/\{(\w+)(?::(\w+))?\}/g, (whole, name, form) =>
+      name in params ? inForm(params[name], form) : whole,
+    );
   }
   return text;
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Who is playing: a guest name, or a registered account. The bearer token the server returns is
 // kept in localStorage (api.js), so a returning visitor is still themselves.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // The replay of a finished game (GET /api/replay/{id}): one frame per action, every hand face up
 // (the game is over, so nothing is hidden any more), stepped by buttons, a slider or the arrow keys.
 
@@ -50,7 +51,8 @@ export function replayScreen(root, { tableId }) {
 
   function drawFrame() {
     const frame = data.frames[index];
-    const view = { ...frame.view, seat: null, legal: [] };
+    // The deck's faces and names are sent once for the whole replay, not in every frame.
+    const view = { ...frame.view, faces: data.faces, cards: data.cards, suits: data.suits, seat: null, legal: [] };
     const parts = renderBoard(view, { replay: true });
     mount(slots.board, parts.board);
     mount(slots.info, parts.info);

@@ -1,3 +1,4 @@
+// @ts-check
 // One table's websocket (GET /ws/{table_id}), kept alive across dropped connections.
 //
 // Every (re)connection starts with hello and `since` = the last version this page has applied, so

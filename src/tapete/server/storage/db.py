@@ -16,7 +16,7 @@ from sqlalchemy.engine import URL, Connection, make_url
 from sqlalchemy.exc import ArgumentError
 from sqlalchemy.pool import ConnectionPoolEntry, StaticPool
 
-from tapete.errors import StorageError
+from tapete.core.errors import StorageError
 
 #: Milliseconds a SQLite writer waits for the lock before giving up.
 SQLITE_BUSY_TIMEOUT_MS: Final = 10_000

@@ -1,7 +1,7 @@
 """The :class:`Store`: every read and write the server makes, each in its own short transaction.
 
 Thread-safe by construction: one engine (a connection pool) and a new session per call, and only frozen rows
-come out. Database errors surface as :class:`~tapete.errors.StorageError` with the operation named, and a
+come out. Database errors surface as :class:`~tapete.core.errors.StorageError` with the operation named, and a
 failed call leaves the database as it was.
 """
 
@@ -24,7 +24,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError, StatementError
 from sqlalchemy.orm import Session, sessionmaker
 
-from tapete.errors import StorageError
+from tapete.core.errors import StorageError
 from tapete.server import ratings as elo
 from tapete.server.storage import auth
 from tapete.server.storage.db import is_memory_sqlite, make_engine, parse_url, write_engine

@@ -1,0 +1,241 @@
+// @ts-check
+// The shapes of what the server sends, as JSDoc types for the type check (tools/js: tsc --noEmit).
+// They mirror src/tapete/server/wire.py (the view of a table) and src/tapete/server/protocol.py
+// (the websocket frames) and src/tapete/server/rest.py (the table summary): change them together.
+// This module holds types only; importing it costs nothing at run time.
+
+/**
+ * How a card string is drawn and named: [face rank, face suit, name in the reader's language].
+ * Face ranks: Spanish "1".."7" "S" "C" "R"; French "2".."9" "T" "J" "Q" "K" "A". Face suits:
+ * Spanish "o" "c" "e" "b"; French "s" "h" "d" "c".
+ * @typedef {[string, string, string]} CardFace
+ */
+
+/**
+ * A suit of the game's card strings: [face suit letter, name in the reader's language].
+ * @typedef {[string, string]} SuitFace
+ */
+
+/**
+ * The deck of a view: which faces to draw, and how each card and suit of the game is drawn and named.
+ * @typedef {object} DeckFaces
+ * @property {"spanish" | "french"} faces
+ * @property {Record<string, CardFace>} cards  by card string ("Rc", "Jh")
+ * @property {Record<string, SuitFace>} suits  by suit letter of the card strings ("c", "h")
+ */
+
+/**
+ * One button: a card of the hand or another action, with its label in the reader's language.
+ * @typedef {object} Choice
+ * @property {string} action  the action's string, as sent back in an "act" message
+ * @property {string} kind  "card", or the game's kind of call ("pass", "bid", "sing", ...)
+ * @property {string | null} card  the card string for a card, else null
+ * @property {string} label
+ */
+
+/** @typedef {[number, string]} Play  a seat and the card string it played */
+
+/**
+ * @typedef {object} LastTrick
+ * @property {number} leader
+ * @property {number} winner
+ * @property {Play[]} cards
+ */
+
+/**
+ * @typedef {object} Score
+ * @property {number[]} sides
+ * @property {string[]} labels
+ * @property {number} target
+ * @property {string} text
+ * @property {number[]} [partidas]
+ * @property {number} [partidas_to_win]
+ * @property {number} [litige]
+ * @property {number} [deals_to_win]
+ */
+
+/**
+ * Something a seat said (a cante, a bid, a declaration), in the reader's language.
+ * @typedef {object} Said
+ * @property {number} seat
+ * @property {string} [action]
+ * @property {string} text
+ */
+
+/**
+ * @typedef {object} Contract
+ * @property {string} name
+ * @property {string} text
+ * @property {number | null} taker
+ * @property {number} multiplier
+ */
+
+/**
+ * @typedef {object} Bidding
+ * @property {number} round
+ * @property {Said | null} high
+ * @property {number | null} coinched_by
+ * @property {boolean} surcoinched
+ */
+
+/**
+ * The table as one viewer sees it (wire.py: seat_view / spectator_view). The fields after
+ * `clock` are the game's own (Game.view_extras): each game sends those it has.
+ * @typedef {object} View
+ * @property {string} game
+ * @property {string} preset
+ * @property {"spanish" | "french"} faces
+ * @property {Record<string, CardFace>} cards
+ * @property {Record<string, SuitFace>} suits
+ * @property {number | null} seat
+ * @property {number} players
+ * @property {number[]} sides
+ * @property {string[]} names
+ * @property {string[]} kinds
+ * @property {(string | null)[]} levels
+ * @property {boolean[]} connected
+ * @property {boolean[]} away
+ * @property {number} spectators
+ * @property {string} phase
+ * @property {number} current_player
+ * @property {number} dealer
+ * @property {string[]} hand
+ * @property {number[]} hand_sizes
+ * @property {string[][]} known
+ * @property {Play[]} trick
+ * @property {LastTrick | null} last_trick
+ * @property {number[]} tricks_won
+ * @property {Choice[]} legal
+ * @property {number} deal_number
+ * @property {boolean} match_over
+ * @property {number | null} winner
+ * @property {string[] | null} breakdown
+ * @property {number} version
+ * @property {{seat: number, seconds_left: number} | null} clock
+ * @property {string[][]} [hands]  every hand: replays, and spectators the owner lets see them
+ * @property {Score} [score]
+ * @property {string | null} [trump]
+ * @property {string | null} [indicator]
+ * @property {string | null} [retourne]
+ * @property {string | null} [bergere]
+ * @property {number | null} [stock]
+ * @property {string[][] | null} [covered]
+ * @property {boolean} [arrastre]
+ * @property {boolean} [vueltas]
+ * @property {string[]} [flags]  the game's public states worth a badge, in the reader's language
+ * @property {number[]} [deal_points]
+ * @property {number[]} [cante_points]
+ * @property {number[]} [declared_points]
+ * @property {Said[]} [cantes]
+ * @property {Said[]} [exchanges]  the trump card taken in exchange, by whom
+ * @property {Record<string, string[]>} [shown_hands]  hands the rules show to this viewer, by seat
+ * @property {number | null} [exchanged_by]
+ * @property {Contract | null} [contract]
+ * @property {Bidding | null} [bidding]
+ * @property {Said[]} [bids]
+ * @property {Said[]} [declarations]
+ * @property {{seat: number, played: number} | null} [trump_pair]  who holds the king and queen of trumps, once said
+ */
+
+/**
+ * A seat of the table summary (rest.py / live.py: LiveTable.summary).
+ * @typedef {object} SeatSummary
+ * @property {number} seat
+ * @property {number} side
+ * @property {"open" | "human" | "bot"} kind
+ * @property {string} name
+ * @property {string | null} level
+ * @property {boolean} connected
+ * @property {boolean} away
+ */
+
+/**
+ * The table's settings, status and seats (GET /api/tables/{id} and the "table" frame).
+ * @typedef {object} TableSummary
+ * @property {string} id
+ * @property {string} code
+ * @property {string} invite
+ * @property {string} game
+ * @property {string} title
+ * @property {string} preset
+ * @property {Record<string, string>} options
+ * @property {number} target
+ * @property {number} clock_seconds
+ * @property {boolean} public
+ * @property {boolean} spectators_see_hands
+ * @property {boolean} rated
+ * @property {string | null} owner_id
+ * @property {"waiting" | "live" | "finished" | "abandoned"} status
+ * @property {number} players
+ * @property {number} version
+ * @property {number} spectators
+ * @property {SeatSummary[]} seats
+ * @property {number | null} [my_seat]
+ */
+
+// ------------------------------------------------------------------ websocket frames (protocol.py)
+/**
+ * @typedef {object} WelcomeFrame
+ * @property {"welcome"} type
+ * @property {"seat" | "spectator"} role
+ * @property {number | null} seat
+ * @property {number} version
+ * @property {string} table_id
+ */
+
+/**
+ * @typedef {object} StateFrame
+ * @property {"state"} type
+ * @property {number} version
+ * @property {View} view
+ */
+
+/**
+ * One applied action, narrated for this reader; a fresh state always follows.
+ * @typedef {object} EventFrame
+ * @property {"event"} type
+ * @property {number} version
+ * @property {number} seat
+ * @property {string} action
+ * @property {string} text
+ * @property {string[]} lines
+ */
+
+/**
+ * @typedef {object} ChatFrame
+ * @property {"chat"} type
+ * @property {string} from
+ * @property {string} text
+ * @property {string} at
+ */
+
+/**
+ * @typedef {object} TableFrame
+ * @property {"table"} type
+ * @property {TableSummary} table
+ */
+
+/**
+ * @typedef {object} ErrorFrame
+ * @property {"error"} type
+ * @property {string} code
+ * @property {string} message
+ * @property {Record<string, unknown>} detail
+ */
+
+/** @typedef {{type: "pong"}} PongFrame */
+
+/** @typedef {WelcomeFrame | StateFrame | EventFrame | ChatFrame | TableFrame | ErrorFrame | PongFrame} ServerFrame */
+
+/**
+ * One position of a replay (replay.py); its view lacks `cards` and `suits`, sent once for all.
+ * @typedef {object} ReplayFrame
+ * @property {number} version
+ * @property {number | null} seat
+ * @property {string | null} action
+ * @property {string} text
+ * @property {string[]} [lines]
+ * @property {View} view
+ */
+
+export {};

@@ -1,0 +1,76 @@
+"""The browser table's pure state update (``static/table_state.js``), run in node: no DOM, no server.
+
+It holds the page's rules that are easy to get wrong: a finished trick stays on screen until the
+next card, the end-of-deal breakdown shows once per deal, a stale-version refusal shows nothing,
+and the log keeps its last lines only.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from tapete import server
+
+MODULE = Path(server.__file__).resolve().parent / "static" / "table_state.js"
+
+SCRIPT = """
+import { initialState, update, liveMode, modeFor, MAX_LOG } from %(module)s;
+const view = (over) => ({ seat: 0, current_player: 0, legal: [{}], trick: [], last_trick: null,
+  breakdown: null, deal_number: 1, match_over: false, ...over });
+const out = {};
+let s = initialState();
+s = update(s, { type: "state", view: view({ trick: [[1, "3o"]] }), at: 1 });
+out.noHold = s.heldTrick;
+const lt = { leader: 1, winner: 2, cards: [[1, "3o"], [2, "1o"]] };
+s = update(s, { type: "state", view: view({ last_trick: lt }), at: 2 });
+out.held = s.heldTrick;
+s = update(s, { type: "state", view: view({ trick: [[2, "Ro"]], last_trick: lt }), at: 3 });
+out.released = s.heldTrick;
+s = update(s, { type: "state", view: view({ breakdown: ["a", "b"] }), at: 4 });
+out.mode = liveMode(s);
+s = update(s, { type: "close_breakdown" });
+s = update(s, { type: "state", view: view({ breakdown: ["a", "b"] }), at: 5 });
+out.shownOnce = s.breakdown;
+s = update(s, { type: "state", view: view({ match_over: true }), at: 6 });
+out.over = liveMode(s);
+const before = s;
+const refused = (code, message) => ({ type: "refused", frame: { type: "error", code, message, detail: {} } });
+out.stale = update(s, refused("stale_version", "x")) === before;
+s = update(s, refused("illegal_action", "why"));
+out.error = s.error;
+const line = (i) => ({ type: "event", version: i, seat: 0, action: "", text: "", lines: [`l${i}`] });
+const event = (i) => ({ type: "event", frame: line(i) });
+for (let i = 0; i < MAX_LOG + 5; i++) s = update(s, event(i));
+out.log = [s.log.length, s.log[0]];
+out.modes = [
+  modeFor({ status: "waiting" }, false), modeFor({ status: "finished" }, true), modeFor({ status: "finished" }, false),
+];
+out.untouched = initialState().log.length === 0 && before.error === "";
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_table_state_update() -> None:
+    if shutil.which("node") is None:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail("CI needs node")
+        pytest.skip("no node")
+    script = SCRIPT % {"module": json.dumps(MODULE.as_uri())}
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["noHold"] is None
+    assert out["held"] == {"leader": 1, "winner": 2, "cards": [[1, "3o"], [2, "1o"]]}, "a won trick stays on screen"
+    assert out["released"] is None, "until the next card is played"
+    assert out["mode"] == "deal_over" and out["shownOnce"] is None, "each deal's breakdown shows once"
+    assert out["over"] == "match_over"
+    assert out["stale"] is True and out["error"] == "why"
+    assert out["log"] == [300, "l5"]
+    assert out["modes"] == ["waiting", "live", "over"]
+    assert out["untouched"], "updates make new states and leave the old ones as they were"
