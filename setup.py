@@ -30,17 +30,20 @@ from setuptools.command.build_ext import build_ext as _build_ext
 #: field types itself (RulesError), which a native class would pre-empt with a
 #: TypeError; it is not on the hot path (the engine copies its fields).
 MYPYC_MODULES = [
-    "tapete/errors.py",
-    "tapete/tricks.py",
-    "tapete/cards/spanish.py",
+    "tapete/core/errors.py",
+    "tapete/core/tricks.py",
+    "tapete/core/cards/spanish.py",
     "tapete/guinote/tables.py",
     "tapete/guinote/actions.py",
     "tapete/guinote/state.py",
     "tapete/belote/tables.py",
     "tapete/belote/declarations.py",
     "tapete/belote/state.py",
-    "tapete/solver/core.py",
-    "tapete/sampling.py",
+    "tapete/brisca/tables.py",
+    "tapete/brisca/actions.py",
+    "tapete/brisca/state.py",
+    "tapete/core/card_search.py",
+    "tapete/core/sampling.py",
 ]
 
 

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Protocol, TypeVar
 
-from tapete.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError
 
 
 class Playable(Protocol):
