@@ -65,8 +65,9 @@ def hand_rows(out: str) -> list[tuple[list[str], bool]]:
 
 
 def window_position() -> GuinoteState:
-    """Aragonés: seat 1 wins the first trick with the as of trumps; its partner may sing 40 in bastos."""
-    rules = GuinoteRules.preset("aragones")
+    """Aragonés with the exchange before the draw (``exchange_timing=after_team_win``): seat 1 wins the first
+    trick with the as of trumps and holds the 7 (a predraw turn); its partner may sing 40 in bastos."""
+    rules = GuinoteRules.preset("aragones").replace(exchange_timing="after_team_win")
     hands = [
         parse_cards("2o 4o 5o 6o 2c 4c"),
         parse_cards("1b 7b Ro Rc Re 2e"),
@@ -129,7 +130,7 @@ def test_show_same_position_again_and_french(capsys: pytest.CaptureFixture[str])
     assert "seat 3 sang 40 in bastos" in out
     assert "team 1: 61 points (21 in cards + 40 in cantes)" in out
     assert "last trick  won by seat 1" in out
-    assert "exchange" not in out
+    assert "exchanged" not in out
     # The position may also come as separate words.
     code, out2, _ = run(capsys, "show", *text.split())
     assert code == 0 and out2 == out

@@ -143,7 +143,7 @@ def test_exchanges_the_7_for_a_better_indicator(indicator: str, expected: int) -
     002 §06: after a trick of one's side, before the draw (PREDRAW). The bot takes an as or a rey, and leaves
     a 2, which is below the 7 (an opponent draws the indicator: giving it the 7 would help it)."""
     hands = ["2c 4c 5c 6c 3c 4e", "7o 1b 2e 5e 6e 7e", "Cc 5b 6b 3e 4b 1e", "1c Ce Re 5o 7b 3b"]
-    state = deal(rules("aragones"), hands, indicator)
+    state = deal(rules("aragones", exchange_timing="after_team_win"), hands, indicator)
     lead_and_win(state, "1b")
     assert state.phase == PREDRAW and state.current_player == 1
     assert choose(state) == expected

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from tapete.core.errors import IllegalActionError
+from tapete.core.errors import IllegalActionError, RulesError
 
+from .helpers import cards as cards_
 from .helpers import deal, legal_cards, play_all, reach_arrastre, rules, snapshot
 
 LEAD_4B = "4b 6b 7b Sb Cb 6c"  # seat 0, leads the 4 de bastos
@@ -167,6 +168,54 @@ def test_partner_exempt_over_partners_trump():
     hands = [LEAD_4B, "5o 1c 2c 3c 4c 5c", "7o 2e 3e 4e 5e 1e", "2o 3o 6o Co So 1o"]
     assert legal_under("aragones", hands, "6o", "4b 5o 7o") == S("3o Co So 1o")
     assert legal_under("clasico", hands, "6o", "4b 5o 7o") == S("3o Co So 1o")
+
+
+# ---------------------------------------------------- overtrump_opponents_only
+
+# seat 0 leads 4b; seat 1 (seat 3's partner) trumps with 3o; seat 2 (an opponent) has no bastos.
+OPP_LOW = [LEAD_4B, "3o 1c 2c 3c 4c 5c", "5o 1e 2e 3e 4e 5e", "1o 6o 2o 7e Se Ce"]
+OPP_NONE = [LEAD_4B, "3o 1c 2c 3c 4c 5c", "1e 2e 3e 4e 5e 7c", "1o 6o 2o 7e Se Ce"]
+OPP_TRUMP_LEAD = ["4o 6b 7b Sb Cb 6c", "3o 1c 2c 3c 4c 5c", "6o 1e 2e 3e 4e 5e", "1o 7o 2o 6e Se Ce"]
+
+
+def test_overtrump_opponents_only():
+    """Issue 12 (some programs): the overtrump duty counts only the opponents' trumps, separately from the
+    partner exemption. 001 "Phase 2" 2 (no exemption, clasico): a trump winning the trick must be overtrumped,
+    even the partner's; with the option only an opponent's trump must be beaten (002 §05's "перекозырить
+    соперника", overtrump the opponent, read for every system)."""
+    opt = {"overtrump_opponents_only": True}
+    # Seat 2 (opponent) undertrumped with 5o under the partner's 3o: today seat 3 must beat the 3o (only 1o);
+    # with the option it must beat the opponent's 5o (1o or 6o), never the 2o.
+    assert legal_under("clasico", OPP_LOW, "6o", "4b 3o 5o") == S("1o")
+    assert legal_under("clasico", OPP_LOW, "6o", "4b 3o 5o", **opt) == S("1o 6o")
+    # No opponent trump in the trick: a trump is still due (must_trump), any trump.
+    assert legal_under("clasico", OPP_NONE, "6o", "4b 3o 1e") == S("1o")
+    assert legal_under("clasico", OPP_NONE, "6o", "4b 3o 1e", **opt) == S("1o 6o 2o")
+    # Trumps led: heading in trumps is overtrumping (002 §05), counted over the opponents' 4o and 6o.
+    assert legal_under("clasico", OPP_TRUMP_LEAD, "7o", "4o 3o 6o") == S("1o")
+    assert legal_under("clasico", OPP_TRUMP_LEAD, "7o", "4o 3o 6o", **opt) == S("1o 7o")
+    # An opponent holding the trick: unchanged (beat the best trump).
+    assert legal_under("clasico", OVER, "6o", "4b 5o", **opt) == S("7o")
+    # With the partner exemption the seat is free anyway: the option changes nothing.
+    assert legal_under("aragones", OPP_LOW, "6o", "4b 3o 5o", **opt) == S(OPP_LOW[3])
+    with pytest.raises(RulesError, match="needs must_overtrump=True"):
+        rules("clasico", must_overtrump=False, must_undertrump=False, **opt)
+
+
+def test_overtrump_opponents_only_reaches_the_sampler():
+    """The duty lives in the shared Duties (tapete.core.tricks), which the sampler's inference and the exact
+    search also read: seat 3 playing 6o over the opponent's 5o, under its partner's 3o, proves it has no 1o
+    only when the partner's trump must be beaten too."""
+    from tapete.core.cards.spanish import parse_card
+    from tapete.core.sampling import proven_absent
+    from tapete.guinote.tables import tables_for
+
+    trick = [(0, cards_("4b 3o 5o 6o"))]
+    ace = 1 << parse_card("1o")
+    for opts, absent in (({}, True), ({"overtrump_opponents_only": True}, False)):
+        t = tables_for(rules("clasico", **opts))
+        proven = proven_absent(trick, 4, ace, 0, t.trick, t.duties, True)
+        assert bool(proven[3] & ace) is absent, opts
 
 
 # --------------------------------------------------------- strict_from_first_trick

@@ -208,6 +208,42 @@ def test_cante_only_before_the_next_lead():
         s.apply_action(min(cards_of(s.legal_card_mask())))
 
 
+def test_cante_window_until_opponent_card_leader():
+    """002 §06: "for a clear teaching window, declare before the next lead; at other tables it is allowed later,
+    until an opponent's card" (cante_window="until_opponent_card"): the leader who led without singing may
+    still sing before the next seat, an opponent, plays."""
+    s = fresh(base(), cante_window="until_opponent_card")
+    lead_and_win(s, "6c")
+    assert s.current_player == 1 and "sing:c" in legal(s)
+    s.play("5c")  # leads without singing
+    assert s.phase == WINDOW and s.current_player == 1 and legal(s) == {"sing:c", "pass"}
+    s.play("sing:c")
+    assert s.cante_points == [0, 20] and s.phase == PLAY and s.current_player == 2 and s.trick == [C("5c")]
+    # The teaching window (the default) closes at the lead card.
+    t = fresh(base())
+    lead_and_win(t, "6c")
+    t.play("5c")
+    assert t.phase == PLAY and t.current_player == 2
+
+
+def test_cante_window_closes_at_the_opponents_card():
+    """002 §06 "until an opponent's card": after the lead the leader, then its partner, may sing; once the
+    opponent after the leader has played the window is shut, also for the partner at its own card."""
+    s = fresh(base(seat3="Rb Sb 1b 3b 7b 5o"), cante_window="until_opponent_card")
+    lead_and_win(s, "6c")
+    assert s.phase == WINDOW and s.current_player == 3
+    s.play("pass")  # the partner lets its window before the lead go
+    s.play("5c")
+    assert s.phase == WINDOW and s.current_player == 1  # the leader, first
+    s.play("pass")
+    assert s.phase == WINDOW and s.current_player == 3 and legal(s) == {"sing:b", "pass"}  # then its partner
+    s.play("pass")
+    assert s.phase == PLAY and s.current_player == 2
+    s.play("2e")  # the opponent's card
+    assert s.current_player == 3 and not s.window_open
+    assert not any(a.startswith("sing") for a in legal(s))
+
+
 # ------------------------------------------------------------ once per suit, limits
 
 

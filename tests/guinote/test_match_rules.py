@@ -226,3 +226,31 @@ def test_capote_wins_match():
     st = settle_deal(rules("clasico"), (0, 0), result(card=(120, 0), last_team=0, tricks=(10, 0), capote_team=0,
                                                       capote_bonus=(100, 0)), vueltas=False)  # fmt: skip
     assert st.match_winner == -1 and st.partida_winner == 0 and st.scores_after == (230, 0)
+
+
+def test_issue12_win_rules_in_whole_matches():
+    """Issue 12's win rules together in whole matches (malas_floor, vueltas_auto_end, min_points_scope="always",
+    claim_needs_lead with refused claims): every match ends, partidas are won by "las malas" and by reaching
+    the target, some vueltas deals end by themselves, and no refused claim is ever offered."""
+    import collections
+
+    r = rules(
+        "aragones",
+        malas_floor=60, vueltas_auto_end=True, min_points_scope="always", claim_needs_lead=True,
+        wrong_claim_loses=False,
+    )  # fmt: skip
+    reasons: collections.Counter[str] = collections.Counter()
+    early = 0
+    for seed in range(12):
+        m = GuinoteMatch(r, seed=seed)
+        rng = random.Random(seed)
+        while not m.is_terminal():
+            actions = m.legal_actions()
+            m.apply_action(actions[rng.randrange(len(actions))])
+        for d in m.deals:
+            assert d.result is not None and d.settlement is not None
+            assert d.result.claim_team < 0 or d.result.claim_ok  # wrong claims are refused, never made
+            reasons[d.settlement.reason] += 1
+            early += d.result.reached_team >= 0
+        assert max(m.partidas) == r.partidas_to_win
+    assert reasons["malas"] and reasons["target"] and early

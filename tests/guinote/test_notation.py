@@ -38,6 +38,9 @@ VARIANTS: list[dict[str, object]] = [
     {"exchange_timing": "when_leading", "exchange_needs_counting_indicator": True},
     {"exchange_timing": "never", "cantes_in_arrastre": False},
     {"strict_from_first_trick": True, "partner_exempt": False},
+    {"exchange_timing": "after_team_win"},
+    {"exchange_timing": "until_next_trick", "cante_window": "until_opponent_card"},
+    {"cante_window": "until_opponent_card", "cante_timing": "before_draw", "cante_by": "winning_team"},
 ]
 
 
@@ -173,8 +176,8 @@ def test_fresh_deal_fields() -> None:
 
 def test_play_window_predraw_over_strings() -> None:
     # A hand-built aragonés deal where seat 1 leads the as of trumps, its partner sings,
-    # and the exchange happens before the draw.
-    rules = GuinoteRules.preset("aragones")
+    # and the exchange happens before the draw (exchange_timing=after_team_win).
+    rules = GuinoteRules.preset("aragones").replace(exchange_timing="after_team_win")
     hands = [
         parse_cards("2o 4o 5o 6o 2c 4c"),
         parse_cards("1b 7b Ro Rc Re 2e"),  # seat 1: as and 7 of trumps (bastos), three reyes

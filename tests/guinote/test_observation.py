@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tapete.core.cards.spanish import FULL_DECK
-from tapete.guinote.observation import excluded_cards, observe, sample_deal
+from tapete.guinote.observation import as_declined, excluded_cards, observe, sample_deal
 from tapete.guinote.rules import PRESETS, GuinoteRules
 from tapete.guinote.state import GuinoteState
 from tests.support import play_random
@@ -52,10 +52,12 @@ def cards_in(obs_value: object) -> int:
 @settings(max_examples=80, deadline=None)
 @given(st.sampled_from(PRESET_NAMES), st.integers(0, 10_000), st.integers(0, 60))
 def test_observation_never_holds_a_hidden_card(preset: str, seed: int, steps: int) -> None:
-    """No field of a seat's observation carries a card hidden from that seat."""
-    state = random_states(preset, seed, steps)
-    for seat in range(state.n):
-        obs = observe(state, seat)
+    """No field of a seat's observation carries a card hidden from that seat. While another seat holds a
+    silent turn the seat sees the deal as if it were declined (issue 12): that deal is the one checked."""
+    real = random_states(preset, seed, steps)
+    for seat in range(real.n):
+        obs = observe(real, seat)
+        state = as_declined(real, seat)
         hidden = hidden_from(state, seat)
         assert cards_in(obs.hand) & hidden == 0
         assert cards_in(tuple(c for _, c in obs.trick)) & hidden == 0

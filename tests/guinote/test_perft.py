@@ -171,6 +171,28 @@ class RefDeal:
     def team_sing(self) -> bool:
         return self.r.cante_by == "winning_team" and self.n == 4
 
+    def late(self) -> bool:
+        """002 §06 as written (``before_lead``) or "until the next trick closes" (``until_next_trick``)."""
+        return self.r.exchange_timing in ("before_lead", "until_next_trick")
+
+    def drawing_due(self) -> bool:
+        return self.indicator is not None and not self.plays and len(self.hands[self.winner]) < 6
+
+    def side_may_exchange(self, seat: int) -> bool:
+        """After a trick of the holder's side, its draw done: before the lead, or (until_next_trick) until the
+        next trick is over."""
+        if not self.late() or self.tricks_done == 0 or self.winner % 2 != seat % 2 or self.drawing_due():
+            return False
+        if self.plays and self.r.exchange_timing != "until_next_trick":
+            return False
+        return self.may_exchange(seat)
+
+    def window_options(self, seat: int) -> list[int]:
+        out = sorted(self.sing_options(seat)) if self.window and (self.team_sing() or seat == self.winner) else []
+        if self.side_may_exchange(seat):
+            out.append(EXCHANGE)
+        return out
+
     # -------------------------------------------------------------- actions
     def legal(self) -> list[int]:
         if self.over:
@@ -179,15 +201,15 @@ class RefDeal:
         if self.phase == "predraw":
             return [EXCHANGE, PASS]
         if self.phase == "window":
-            return sorted(self.sing_options(seat)) + [PASS]
+            return self.window_options(seat) + [PASS]
         out = sorted(ref_legal_cards(self.r, self.hands[seat], self.plays, seat, self.trump, self.strict()))
         timing = self.r.exchange_timing
         if not self.plays:
             if self.window:
                 out += self.sing_options(seat)
-            if timing in ("own_turn", "when_leading") and self.may_exchange(seat):
+            if (timing in ("own_turn", "when_leading") and self.may_exchange(seat)) or self.side_may_exchange(seat):
                 out.append(EXCHANGE)
-        elif timing == "own_turn" and self.may_exchange(seat):
+        elif (timing == "own_turn" and self.may_exchange(seat)) or self.side_may_exchange(seat):
             out.append(EXCHANGE)
         return out
 
@@ -196,10 +218,17 @@ class RefDeal:
         seat = self.turn
         if a < 40:
             self.hands[seat].remove(a)
-            self.window = False
+            # 002 §06: the window closes at the lead, or at other tables at an opponent's card.
+            late_window = self.window and not self.plays and self.r.cante_window == "until_opponent_card"
+            self.window = late_window
             self.plays.append((seat, a))
             if len(self.plays) < self.n:
                 self.turn = (seat + 1) % self.n
+                if late_window:
+                    for s in [seat] + ([(seat + 2) % 4] if self.team_sing() else []):
+                        if self.window_options(s):
+                            self.phase, self.turn = "window", s
+                            break
             else:
                 self.end_trick()
         elif a == EXCHANGE:
@@ -210,6 +239,8 @@ class RefDeal:
             self.indicator = self.seven()
             if self.phase == "predraw":
                 self.draw_then_window()
+            elif self.phase == "window" and not self.window_options(seat):
+                self.window_closed(seat)
         elif a == PASS:
             if self.phase == "predraw":
                 self.draw_then_window()
@@ -227,7 +258,7 @@ class RefDeal:
             else:
                 self.sung_suits.add(a - SING)
                 self.points[team] += self.r.cante_points_trump if a - SING == self.trump else self.r.cante_points_plain
-            if self.phase == "window" and not self.sing_options(seat):
+            if self.phase == "window" and not self.window_options(seat):
                 self.window_closed(seat)
 
     # ------------------------------------------------------------ the flow
@@ -254,7 +285,8 @@ class RefDeal:
 
     def exchange_or_draw(self) -> None:
         w = self.winner
-        if self.r.exchange_timing == "after_team_win":
+        last_draw = len(self.stock) < self.n
+        if self.r.exchange_timing == "after_team_win" or (self.late() and last_draw):
             for s in [w] + ([(w + 2) % 4] if self.n == 4 else []):
                 if self.may_exchange(s):
                     self.phase, self.turn = "predraw", s
@@ -273,6 +305,8 @@ class RefDeal:
                 self.indicator = None
         if self.r.cante_timing == "before_draw":
             self.phase, self.turn, self.window = "play", w, False
+            if self.n == 4 and self.late() and self.window_options((w + 2) % 4):
+                self.phase, self.turn = "window", (w + 2) % 4
         else:
             self.open_window_after_draw()
 
@@ -281,16 +315,22 @@ class RefDeal:
         self.window = True
         self.window_sings = [0] * self.n
         self.phase, self.turn = "play", w
-        if self.team_sing() and self.sing_options((w + 2) % 4):
+        if self.n == 4 and self.window_options((w + 2) % 4):
             self.phase, self.turn = "window", (w + 2) % 4
 
     def window_closed(self, seat: int) -> None:
         w = self.winner
-        drawing_due = self.indicator is not None and len(self.hands[w]) < 6
-        if not drawing_due:
+        if self.plays:  # the window after the lead card
+            leader = self.plays[0][0]
+            if seat == leader and self.team_sing() and self.window_options((leader + 2) % 4):
+                self.turn = (leader + 2) % 4
+                return
+            self.phase, self.turn = "play", (leader + 1) % self.n
+            return
+        if not self.drawing_due():
             self.phase, self.turn = "play", w
             return
-        if seat == w and self.team_sing() and self.sing_options((w + 2) % 4):
+        if seat == w and self.team_sing() and self.window_options((w + 2) % 4):
             self.turn = (w + 2) % 4
             return
         self.exchange_or_draw()

@@ -45,7 +45,10 @@ def any_rules(draw) -> GuinoteRules:
         cantes_in_arrastre=draw(st.booleans()),
         tute=draw(st.sampled_from(["none", "bonus", "wins_partida"])),
         tute_figures=draw(st.sampled_from(["reyes", "reyes_or_cante_figure"])),
-        exchange_timing=draw(st.sampled_from(["own_turn", "after_team_win", "when_leading", "never"])),
+        exchange_timing=draw(
+            st.sampled_from(["own_turn", "after_team_win", "before_lead", "until_next_trick", "when_leading", "never"])
+        ),
+        cante_window=draw(st.sampled_from(["before_lead", "until_opponent_card"])),
         exchange_needs_counting_indicator=draw(st.booleans()),
         strict_from_first_trick=draw(st.booleans()),
         must_follow=follow,

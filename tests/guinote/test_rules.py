@@ -35,7 +35,8 @@ def test_aragones_preset_follows_002():
     assert (r.first_lead, r.next_dealer) == ("dealer_right", "last_trick")
     assert (r.cante_by, r.cante_points_trump, r.cante_points_plain) == ("winning_team", 40, 20)
     assert r.cante_timing == "after_draw"
-    assert r.exchange_timing == "after_team_win"
+    assert r.exchange_timing == "before_lead"  # §06 as written: after the draw, before the lead (issue 12)
+    assert r.cante_window == "before_lead"
     assert (r.must_follow, r.must_head, r.head_when_trumped) == (True, True, False)
     assert (r.must_trump, r.must_overtrump, r.must_undertrump, r.partner_exempt) == (True, True, False, True)
     assert r.strict_from_first_trick is False
@@ -216,6 +217,10 @@ OPTION_TESTS: dict[str, list[str]] = {
     "next_dealer": ["test_match_rules:test_next_dealer"],
     "cante_by": ["test_cantes:test_cante_by_trick_winner", "test_cantes:test_cante_by_winning_team_partner_window"],
     "cante_timing": ["test_cantes:test_cante_timing_after_draw", "test_cantes:test_cante_timing_before_draw"],
+    "cante_window": [
+        "test_cantes:test_cante_window_until_opponent_card_leader",
+        "test_cantes:test_cante_window_closes_at_the_opponents_card",
+    ],
     "cantes_per_trick": ["test_cantes:test_cantes_per_trick"],
     "cantes_in_arrastre": ["test_cantes:test_cantes_in_arrastre"],
     "cante_points_trump": ["test_cantes:test_cante_points_options"],
@@ -226,6 +231,9 @@ OPTION_TESTS: dict[str, list[str]] = {
     "exchange_timing": [
         "test_exchange:test_own_turn_any_turn_while_stock_lasts",
         "test_exchange:test_after_team_win_predraw",
+        "test_exchange:test_before_lead_after_the_draw_at_the_lead",
+        "test_exchange:test_before_lead_last_draw_before_the_draw",
+        "test_exchange:test_until_next_trick_partner_at_its_card",
         "test_exchange:test_when_leading_only_at_a_lead",
         "test_exchange:test_never",
     ],
@@ -238,6 +246,10 @@ OPTION_TESTS: dict[str, list[str]] = {
     "must_overtrump": ["test_arrastre:test_must_overtrump"],
     "must_undertrump": ["test_arrastre:test_must_undertrump"],
     "partner_exempt": ["test_arrastre:test_partner_exempt"],
+    "overtrump_opponents_only": [
+        "test_arrastre:test_overtrump_opponents_only",
+        "test_arrastre:test_overtrump_opponents_only_reaches_the_sampler",
+    ],
     "last_trick_bonus": ["test_scoring:test_last_trick_bonus"],
     "capote": ["test_scoring:test_capote_none_and_bonus", "test_match_rules:test_capote_wins_match"],
     "capote_bonus": ["test_scoring:test_capote_none_and_bonus"],
@@ -248,7 +260,14 @@ OPTION_TESTS: dict[str, list[str]] = {
         "test_scoring:test_claims_vueltas",
         "test_scoring:test_claims_any_time",
     ],
-    "wrong_claim_loses": ["test_scoring:test_wrong_claim_loses"],
+    "wrong_claim_loses": ["test_scoring:test_wrong_claim_loses", "test_win_rules:test_wrong_claim_refused_as_a_move"],
+    "claim_needs_lead": ["test_win_rules:test_claim_needs_lead", "test_win_rules:test_wrong_claim_refused_as_a_move"],
+    "vueltas_auto_end": [
+        "test_win_rules:test_vueltas_auto_end",
+        "test_win_rules:test_vueltas_auto_end_positions_round_trip",
+    ],
+    "min_points_scope": ["test_win_rules:test_min_points_scope", "test_win_rules:test_min_points_scope_in_claims"],
+    "malas_floor": ["test_win_rules:test_malas_floor"],
     "both_past": ["test_match_rules:test_both_past_higher_score", "test_match_rules:test_both_past_last_trick"],
     "last_trick_min_points": ["test_match_rules:test_both_past_last_trick"],
     "malas_buenas": ["test_match_rules:test_malas_buenas"],

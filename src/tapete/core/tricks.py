@@ -44,7 +44,14 @@ class Duties:
     play a trump if able; ``overtrump``: higher than a trump already played;
     ``undertrump``: a trump even when unable to overtrump. The ``exempt_*``
     flags lift the duty to head / to head in trumps / to trump while the
-    player's partner holds the trick.
+    player's partner holds the trick. ``overtrump_opponents``: while the
+    partner holds the trick, the trump to beat (overtrumping, or heading when
+    trumps are led) is the best one an *opponent* played, so a partner's trump
+    obliges nothing (Guiñote's ``overtrump_opponents_only``; partnerships of
+    four, where opponents and partners alternate in a trick).
+    ``exempt_void_beat`` keeps half of ``exempt_void``: exempt from trumping, a
+    player who trumps anyway must beat the partner's trump when able (Belote's
+    ``beat_partner_trump``, as Board Game Arena plays it).
     """
 
     def __init__(
@@ -59,6 +66,8 @@ class Duties:
         exempt_head: bool = False,
         exempt_trump_lead: bool = False,
         exempt_void: bool = False,
+        overtrump_opponents: bool = False,
+        exempt_void_beat: bool = False,
     ) -> None:
         self.follow = follow
         self.head_plain = head_plain
@@ -70,6 +79,8 @@ class Duties:
         self.exempt_head = exempt_head
         self.exempt_trump_lead = exempt_trump_lead
         self.exempt_void = exempt_void
+        self.overtrump_opponents = overtrump_opponents
+        self.exempt_void_beat = exempt_void_beat
 
 
 def beats(c: int, best: int, trump: int, t: TrickTables) -> bool:
@@ -79,6 +90,21 @@ def beats(c: int, best: int, trump: int, t: TrickTables) -> bool:
     if cs == bs:
         return t.strength[c] > t.strength[best]
     return cs == trump
+
+
+def _opponents_best(trick: list[int], t: TrickTables, suit: int = -1) -> int:
+    """The best card of ``suit`` (default: the suit led) played to ``trick`` by the opponents of the
+    player to play, or -1: in a partnership of four they sat 1 and 3 places before that player."""
+    if suit < 0:
+        suit = t.suit[trick[0]]
+    best = -1
+    i = len(trick) - 1
+    while i >= 0:
+        c = trick[i]
+        if t.suit[c] == suit and (best < 0 or t.strength[c] > t.strength[best]):
+            best = c
+        i -= 2
+    return best
 
 
 def legal_mask(hand: int, trick: list[int], best: int, partner_winning: bool, trump: int, t: TrickTables,
@@ -91,6 +117,10 @@ def legal_mask(hand: int, trick: list[int], best: int, partner_winning: bool, tr
     if suited:
         if led == trump:
             if d.head_trump and not (partner_winning and d.exempt_trump_lead):
+                if partner_winning and d.overtrump_opponents:
+                    best = _opponents_best(trick, t)
+                    if best < 0:
+                        return suited
                 higher = suited & t.higher[best]
                 if higher:
                     return higher
@@ -110,11 +140,21 @@ def legal_mask(hand: int, trick: list[int], best: int, partner_winning: bool, tr
                     return higher
         return suited
     if trump < 0 or not d.trump_void or (partner_winning and d.exempt_void):
+        if partner_winning and d.exempt_void_beat and trump >= 0 and t.suit[best] == trump:
+            # Free to discard, but a trump played must beat the partner's when able.
+            trumps = hand & t.suit_mask[trump]
+            higher = trumps & t.higher[best]
+            if higher:
+                return (hand ^ trumps) | higher
         return hand
     trumps = hand & t.suit_mask[trump]
     if not trumps:
         return hand
     if t.suit[best] == trump and d.overtrump:
+        if partner_winning and d.overtrump_opponents:
+            best = _opponents_best(trick, t, trump)
+            if best < 0:
+                return trumps
         higher = trumps & t.higher[best]
         if higher:
             return higher

@@ -21,6 +21,7 @@ from tapete.core.duty_explain import duty_broken, not_allowed
 from tapete.core.words import Say, SeatRef
 from tapete.guinote import actions as ga
 from tapete.guinote.labels import action_label, card_ref, cards_ref, faces, siete_of_trumps, suit_ref, trick_best
+from tapete.guinote.results import claim_fault
 from tapete.guinote.tables import tables_for
 
 
@@ -77,7 +78,13 @@ def _claim(obs: Any) -> Say:
         return Say("play.explain.claim_lead")
     if not rules.wrong_claim_loses:
         team = obs.seat % 2
-        total = obs.scores_before[team] + obs.card_points[team] + obs.cante_points[team]
+        totals = [obs.scores_before[i] + obs.card_points[i] + obs.cante_points[i] for i in (0, 1)]
+        total, cards = totals[team], obs.card_points[team]
+        fault = claim_fault(rules, total, totals[1 - team], cards)
+        if fault == "cards":
+            return Say("play.explain.claim_cards", cards=cards, needed=rules.last_trick_min_points)
+        if fault == "behind":
+            return Say("play.explain.claim_behind", total=total, other=totals[1 - team])
         return Say("play.explain.claim_short", total=total, target=rules.target)
     return not_allowed(legal_labels(obs))
 

@@ -98,6 +98,10 @@ def cante_value(obs: GuinoteObservation, action: int) -> int:
     return rules.cante_points_trump if action - SING == obs.trump else rules.cante_points_plain
 
 
+#: Exchange timings that wait for a trick of the holder's side (winning one opens the exchange).
+_SIDE_TIMINGS = ("after_team_win", "before_lead", "until_next_trick")
+
+
 def exchange_gains(obs: GuinoteObservation) -> bool:
     """Whether taking the indicator for the 7 of trumps improves the hand: it outranks the 7.
 
@@ -337,7 +341,7 @@ def choose_card(obs: GuinoteObservation, cards: list[int]) -> int:
         sing = plan.sing_after_win(c)
         if sing:
             v += (me if solo_sing else us) * sing
-        if plan.exchange_gain and c != t.sietes[r.trump] and rules.exchange_timing == "after_team_win":
+        if plan.exchange_gain and c != t.sietes[r.trump] and rules.exchange_timing in _SIDE_TIMINGS:
             v += 0.3 * us * plan.exchange_gain
         if leading:
             s = c // 10

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 
 from tapete.core.match import MatchBase
 from tapete.guinote.observation import GuinoteObservation, observe
-from tapete.guinote.results import DealResult
+from tapete.guinote.results import DealResult, reaches_target
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import GuinoteState
 
@@ -31,8 +31,9 @@ from tapete.guinote.state import GuinoteState
 class Settlement:
     """What a finished deal did to the match.
 
-    ``reason`` is one of: ``""`` (play on), ``"target"``, ``"both_past"``,
-    ``"tie_replay"``, ``"claim"``, ``"wrong_claim"``, ``"tute"``, ``"capote"``.
+    ``reason`` is one of: ``""`` (play on), ``"target"`` (also a vueltas deal that ended by
+    itself), ``"both_past"``, ``"tie_replay"``, ``"claim"``, ``"wrong_claim"``, ``"tute"``,
+    ``"capote"``, ``"malas"`` (the other side ended under ``malas_floor``).
     """
 
     scores_after: tuple[int, int]
@@ -44,7 +45,11 @@ class Settlement:
 
 
 def settle_deal(rules: GuinoteRules, scores_before: tuple[int, int], result: DealResult, vueltas: bool) -> Settlement:
-    """Apply one finished deal to the partida score."""
+    """Apply one finished deal to the partida score.
+
+    A side "past" the target wins it; under ``min_points_scope="always"`` only with
+    ``last_trick_min_points`` card points of this deal (otherwise play goes on, its score kept).
+    """
     totals = result.totals
     after = (scores_before[0] + totals[0], scores_before[1] + totals[1])
     if result.tute_team >= 0:
@@ -53,11 +58,16 @@ def settle_deal(rules: GuinoteRules, scores_before: tuple[int, int], result: Dea
         if result.claim_ok:
             return Settlement(after, partida_winner=result.claim_team, reason="claim")
         return Settlement(after, partida_winner=1 - result.claim_team, reason="wrong_claim")
+    if result.reached_team >= 0:
+        return Settlement(after, partida_winner=result.reached_team, reason="target")
     if result.capote_team >= 0 and rules.capote == "wins_match":
         team = result.capote_team
         return Settlement(after, partida_winner=team, match_winner=team, reason="capote")
-    past = [team for team in (0, 1) if after[team] >= rules.target]
+    past = [team for team in (0, 1) if reaches_target(rules, after[team], result.card_points[team])]
     if not past:
+        low = [team for team in (0, 1) if after[team] < rules.malas_floor]
+        if low:
+            return Settlement(after, partida_winner=1 - low[0], reason="malas")
         return Settlement(after, vueltas_next=rules.idas_vueltas)
     if len(past) == 1:
         return Settlement(after, partida_winner=past[0], reason="target")

@@ -47,8 +47,8 @@ def narrate(before: Any, action: int, after: Any, seat: int) -> list[Say]:
         lines.append(Say("event.exchange", seat=who, siete=siete, card=card_ref(rules, b.indicator)))
     elif action == ga.CLAIM:
         lines.append(Say("event.claim", seat=who))
-    elif action == ga.PASS:
-        lines.append(Say("event.keep_siete" if b.phase == "predraw" else "event.no_sing", seat=who))
+    # A pass (declining a cante or the 7 exchange) is silent: no line, to anyone
+    # (GuinoteGame.is_silent); only the draw it lets happen is told below.
     if a.stock_size < b.stock_size and a.phase != "over":
         if a.arrastre and not b.arrastre:
             lines.append(Say("event.arrastre"))

@@ -34,6 +34,7 @@ from tapete.core.position_fields import (
     tricks_by_team,
 )
 from tapete.guinote.actions import SING, TUTE, parse_action
+from tapete.guinote.results import claim_fault, reaches_target
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.state import OVER, PHASE_NAMES, PLAY, PREDRAW, WINDOW, GuinoteState
 from tapete.guinote.tables import Tables, tables_for
@@ -73,6 +74,9 @@ F: Final = PositionFields(
     ),
 )
 _bad = F.bad
+
+#: The exchange timings whose exchanges come after the draw (only the last draw's before it).
+_LATE: Final = ("before_lead", "until_next_trick")
 
 _PHASES_EXPECTED: Final = (
     "play:SEAT, window:SEAT, predraw:SEAT, over, over:claim:TEAM:ok, over:claim:TEAM:wrong or over:tute:TEAM"
@@ -284,22 +288,42 @@ class _Reader:
                 raise _bad("phase", f"a tute is sung between tricks, but {played} of {tpd} tricks are taken (k)")
             if self.claim_team >= 0 and played == tpd:
                 raise _bad("phase", f"a claim ends a deal before its last trick, but all {played} are taken (k)")
-            if self.claim_team < 0 and self.tute_team < 0 and played < tpd:
+            # A vueltas deal that ended by itself (vueltas_auto_end) is checked with the scores (_check_claim).
+            if self.claim_team < 0 and self.tute_team < 0 and played < tpd and not self.rules.vueltas_auto_end:
                 raise _bad(
                     "k",
                     f"{played} of {tpd} tricks taken but the phase is over: expected all "
                     f"{tpd * self.n} cards in k, or a claim/tute phase{self.short}",
                 )
-        if self.trick and not (phase == PLAY or (phase == OVER and self.claim_team >= 0)):
-            raise _bad("t", f"a trick in progress means phase play (or a claim), not {PHASE_NAMES[phase]}")
+        # With cante_window=until_opponent_card the window stays open after the lead card: a window
+        # turn (or a tute sung in it) with one card on the table.
+        after_lead = self.rules.cante_window == "until_opponent_card" and len(self.trick) == 1 and played > 0
+        window_in_trick = after_lead and (phase == WINDOW or (phase == OVER and self.tute_team >= 0))
+        if self.trick and not (phase == PLAY or (phase == OVER and self.claim_team >= 0) or window_in_trick):
+            raise _bad(
+                "t",
+                f"a trick in progress means phase play (or a claim; a window right after the lead card with "
+                f"cante_window=until_opponent_card), not {PHASE_NAMES[phase]}",
+            )
+        if phase == PREDRAW and played < rounds and self.rules.exchange_timing in _LATE:
+            raise _bad(
+                "phase",
+                f"with exchange_timing={self.rules.exchange_timing} only the last draw (after trick {rounds}) has a "
+                "predraw turn: the other exchanges come after the draw",
+            )
 
     def _check_stock(self) -> None:
         """The draws done so far, and the indicator (``i``) and face-down stock (``s``) they leave."""
         phase, played, rounds, n = self.phase, self.played, self.draw_rounds, self.n
         # Cantes before the draw (cante_timing=before_draw) happen between a trick and its draw.
         self.sing_pre = self.rules.cante_timing == "before_draw"
+        # A window after the draw (a partner's 7 exchange) or after a lead card holds full hands.
+        short_hands = not self.trick and sum(len(h) for h in self.hands) < 6 * n
         self.before_draw = phase == PREDRAW or (
-            self.sing_pre and 0 < played <= rounds and (phase == WINDOW or (phase == OVER and self.tute_team >= 0))
+            self.sing_pre
+            and 0 < played <= rounds
+            and short_hands
+            and (phase == WINDOW or (phase == OVER and self.tute_team >= 0))
         )
         self.draws = draws = played - 1 if self.before_draw else min(played, rounds)
         if draws < rounds:
@@ -365,7 +389,14 @@ class _Reader:
             )
         if phase == WINDOW:
             partner = (last_winner + 2) % 4 if self.n == 4 else -1
-            if self.before_draw:
+            if self.trick:
+                if cur != self.leader and not (team_sing and cur == (self.leader + 2) % 4):
+                    raise _bad(
+                        "phase",
+                        f"a window after the lead card is for the leader (seat {self.leader})"
+                        + (" or its partner" if team_sing else ""),
+                    )
+            elif self.before_draw:
                 if cur != last_winner and not (team_sing and cur == partner):
                     whom = f"seat {last_winner}" + (f" or its partner, seat {partner}" if team_sing else "")
                     raise _bad(
@@ -373,11 +404,12 @@ class _Reader:
                         f"a cante window before the draw is for the trick's winner (w={last_winner}): "
                         f"expected window:SEAT with SEAT {whom}",
                     )
-            elif not team_sing:
+            elif not (team_sing or (self.n == 4 and self.rules.exchange_timing in _LATE)):
                 raise _bad(
                     "phase",
-                    "a window after the draw is for the partner's cante: it needs cante_by=winning_team and "
-                    f"4 players (the winner sings at the lead: expected play:{last_winner})",
+                    "a window after the draw is for the partner's cante or 7 exchange: it needs 4 players and "
+                    "cante_by=winning_team or exchange_timing=before_lead/until_next_trick "
+                    f"(the winner acts at the lead: expected play:{last_winner})",
                 )
             elif cur != partner:
                 raise _bad(
@@ -385,8 +417,8 @@ class _Reader:
                     f"the window is for the partner of the trick's winner (w={last_winner}): expected window:{partner}",
                 )
         elif phase == PREDRAW:
-            if self.rules.exchange_timing != "after_team_win":
-                raise _bad("phase", "predraw needs exchange_timing=after_team_win")
+            if self.rules.exchange_timing != "after_team_win" and self.rules.exchange_timing not in _LATE:
+                raise _bad("phase", "predraw needs exchange_timing=after_team_win, before_lead or until_next_trick")
             if cur % 2 != last_winner % 2:
                 raise _bad("phase", f"predraw is for the team of the trick's winner (w={last_winner}), not seat {cur}")
 
@@ -471,9 +503,13 @@ class _Reader:
         only while it is open, by the winning team, within the limit per trick (errors: ``cw``)."""
         # From a trick won to the next lead; but with cantes before the draw, it closes at the draw.
         phase, played = self.phase, self.played
-        at_lead_window = not self.trick and played > 0 and (not self.sing_pre or played > self.draw_rounds)
+        # With cante_window=until_opponent_card it stays open after the lead card, until the next card.
+        open_trick = not self.trick or (self.rules.cante_window == "until_opponent_card" and len(self.trick) == 1)
+        at_lead_window = open_trick and played > 0 and (not self.sing_pre or played > self.draw_rounds)
         if phase == WINDOW:
-            self.window_open = True
+            # Before the draw (cantes due then), or open as at the lead; a partner's window after the
+            # draw that only offers the 7 exchange (cantes before the draw) has it closed.
+            self.window_open = self.before_draw or at_lead_window
         elif phase == PREDRAW:
             self.window_open = self.sing_pre
         elif phase == PLAY:
@@ -512,7 +548,7 @@ class _Reader:
         siete = self.t.sietes[self.trump]
         if rules.exchange_timing == "never":
             raise _bad("x", "these rules have no exchange of the 7 (exchange_timing=never)")
-        if rules.exchange_timing == "after_team_win" and self.played == 0:
+        if (rules.exchange_timing == "after_team_win" or rules.exchange_timing in _LATE) and self.played == 0:
             raise _bad("x", "the 7 is exchanged after a trick is won, and none is taken yet (k)")
         if indicator >= 0 and indicator != siete:
             raise _bad(
@@ -541,6 +577,15 @@ class _Reader:
         turn, and ``ok`` exactly when its total reaches the target (errors: ``phase``)."""
         rules, team = self.rules, self.claim_team
         self.card_points = [sum(self.t.points[c] for c in k) for k in self.taken]
+        totals = [self.scores_before[i] + self.card_points[i] + self.cante_points[i] for i in (0, 1)]
+        if self.phase == OVER and team < 0 and self.tute_team < 0 and self.played < self.tpd:
+            reached = [i for i in (0, 1) if reaches_target(rules, totals[i], self.card_points[i])]
+            if not self.vueltas or not reached:
+                raise _bad(
+                    "k",
+                    f"{self.played} of {self.tpd} tricks taken but the phase is over: expected all cards in k, "
+                    "a claim/tute phase, or a vueltas deal with a side at the target (vueltas_auto_end)",
+                )
         if team < 0:
             return
         if rules.claims == "none":
@@ -556,8 +601,8 @@ class _Reader:
                 f"a claim is made on one's turn to play, and it was seat {self.to_play}'s ({self.why}): "
                 f"expected over:claim:{self.to_play % 2}:...",
             )
-        total = self.scores_before[team] + self.card_points[team] + self.cante_points[team]
-        ok = total >= rules.target
+        total = totals[team]
+        ok = not claim_fault(rules, total, totals[1 - team], self.card_points[team])
         if ok != self.claim_ok:
             verdict = "ok" if ok else "wrong"
             raise _bad(
@@ -566,7 +611,7 @@ class _Reader:
                 f"expected over:claim:{team}:{verdict}",
             )
         if not ok and not rules.wrong_claim_loses:
-            raise _bad("phase", "a claim short of the target cannot be made with wrong_claim_loses=false")
+            raise _bad("phase", "a wrong claim cannot be made with wrong_claim_loses=false")
 
     def _read_history(self) -> None:
         """The completed tricks (``hist``), each won as its cards say, agreeing with ``k`` and ``w``
@@ -617,8 +662,14 @@ class _Reader:
         if self.trick:
             s.phase = PLAY
             s.window_open = self.played > 0
+            late = s._sing_late
+            s._sing_late = False  # no window turns while the trick is replayed: the phase says if one is on
             replay_trick(F, s, self.leader, self.trick, self.n)
+            s._sing_late = late
             s.window_open = self.window_open
+            if self.phase == WINDOW:
+                s.phase = WINDOW
+                s.cur = self.cur
             if self.phase == OVER:
                 s.phase = OVER
                 s.cur = -1

@@ -6,6 +6,13 @@ cantes, scores) and the cards of other seats that are publicly known (shown
 in a cante, taken from under the stock, exchanged for the 7). Bots, the
 terminal, the server and the environments all go through it.
 
+:func:`observe` tells a seat nothing of another seat's optional, silent turns
+(the cante window and the 7 exchange, whose ``pass`` is
+``GuinoteGame.is_silent``): while another seat holds one, the viewer sees the
+deal as if every such pending turn had been declined, up to the next public
+decision or its own turn (see :func:`as_declined`). So a seat offered a cante
+or the exchange that passes looks exactly like a seat never offered one.
+
 :func:`sample_deal` is the other half: it deals the cards a seat cannot see
 at random, consistently with everything the observation shows, including
 the voids and missing cards revealed by obligatory play, and returns a full
@@ -23,6 +30,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
@@ -30,8 +38,9 @@ from tapete.core.cards.spanish import FULL_DECK, cards_of
 from tapete.core.errors import SetupError
 from tapete.core.sampling import deal_hidden, proven_absent
 from tapete.core.views import SeatView, seen_hands
+from tapete.guinote.actions import PASS
 from tapete.guinote.rules import GuinoteRules
-from tapete.guinote.state import PHASE_NAMES, GuinoteState
+from tapete.guinote.state import OVER, PHASE_NAMES, PREDRAW, WINDOW, GuinoteState
 from tapete.guinote.tables import tables_for
 
 
@@ -69,11 +78,66 @@ class GuinoteObservation(SeatView):
         return self.tricks[-1:]
 
 
+def as_declined(state: GuinoteState, seat: int = -1) -> GuinoteState:
+    """The deal as ``seat`` may know it: every pending silent turn of *another* seat (a WINDOW or a
+    PREDRAW: sing, exchange the 7, or pass) declined, up to a public decision (a card to play, the
+    end) or ``seat``'s own turn; ``seat=-1`` declines them all (a spectator's view).
+
+    Declining is what the other seats must believe, since a pass is told to nobody: a deal where
+    that seat holds the 7 or a pair and one where it holds neither then look the same. What the
+    seat really does next is public only if it acts (a cante, the exchange). The partner case
+    (``cante_by="winning_team"``): the winner's window, then the partner's; each partner is shown
+    its own window once the other's is (virtually) declined. A turn before the draw (PREDRAW, or
+    cantes before the draw) is declined through the draw, so the viewer may see its drawn card
+    before the holder has decided: the draw does not depend on the decision, except at the last
+    draw, where an exchange changes the face-up card the last drawer takes (it is public then).
+
+    >>> from tapete.guinote.rules import GuinoteRules
+    >>> from tapete.guinote.state import GuinoteState
+    >>> s = GuinoteState.new_deal(GuinoteRules(), seed=1)
+    >>> as_declined(s, 0) is s  # nothing pending: the state itself
+    True
+    """
+    if (state.phase != WINDOW and state.phase != PREDRAW) or state.cur == seat:
+        return state
+    s = state.clone()
+    while (s.phase == WINDOW or s.phase == PREDRAW) and s.cur != seat:
+        s.apply_action(PASS)
+    return s
+
+
 def observe(state: GuinoteState, seat: int) -> GuinoteObservation:
-    """The observation of ``seat``; the only way bots and clients see a deal."""
+    """The observation of ``seat``; the only way bots and clients see a deal.
+
+    Another seat's pending optional turn is not shown: ``seat`` sees :func:`as_declined`.
+    """
     n = state.n
     if not 0 <= seat < n:
         raise SetupError(f"seat {seat} is not at this table: expected 0..{n - 1}")
+    state = as_declined(state, seat)
+    return _observation(state, seat)
+
+
+def observe_public(state: GuinoteState) -> GuinoteObservation:
+    """What a spectator may see: no hand, no legal actions, and nobody's pending silent turn (an
+    observation of any seat's could show that seat's own window). Seat 0's view, emptied.
+
+    >>> from tapete.guinote.rules import GuinoteRules
+    >>> from tapete.guinote.state import GuinoteState
+    >>> obs = observe_public(GuinoteState.new_deal(GuinoteRules(), seed=1))
+    >>> obs.hand, obs.legal_actions, obs.phase
+    ((), (), 'play')
+    """
+    obs = _observation(as_declined(state, -1), 0)
+    return dataclasses.replace(obs, hand=(), legal_actions=())
+
+
+def _observation(state: GuinoteState, seat: int) -> GuinoteObservation:
+    """The observation of ``seat`` of ``state`` as it is (no silent turn of another seat pending)."""
+    n = state.n
+    # The cantes of the open window only: leftovers after it closed say nothing (and a position
+    # string read back has none).
+    window_count = tuple(state.window_count) if state.window_open and state.phase != OVER else (0,) * n
     leader = state.leader
     trick = tuple(((leader + i) % n, c) for i, c in enumerate(state.trick))
     return GuinoteObservation(
@@ -96,7 +160,7 @@ def observe(state: GuinoteState, seat: int) -> GuinoteObservation:
         known=tuple(state.known[p] & state.hands[p] for p in range(n)),
         exchanged_by=state.exchanged_by,
         window_open=state.window_open,
-        window_count=tuple(state.window_count),
+        window_count=window_count,
         scores_before=state.scores_before,
         vueltas=state.vueltas,
         legal_actions=tuple(state.legal_actions()) if state.cur == seat else (),

@@ -31,12 +31,14 @@ FirstLead = Literal["dealer_right", "dealer_left"]
 NextDealer = Literal["rotate", "last_trick"]
 CanteBy = Literal["trick_winner", "winning_team"]
 CanteTiming = Literal["after_draw", "before_draw"]
-ExchangeTiming = Literal["own_turn", "after_team_win", "when_leading", "never"]
+ExchangeTiming = Literal["own_turn", "after_team_win", "before_lead", "until_next_trick", "when_leading", "never"]
+CanteWindow = Literal["before_lead", "until_opponent_card"]
 TuteRule = Literal["none", "bonus", "wins_partida"]
 TuteFigures = Literal["reyes", "reyes_or_cante_figure"]
 CapoteRule = Literal["none", "bonus", "wins_match"]
 Claims = Literal["none", "vueltas", "any_time"]
 BothPast = Literal["higher_score", "last_trick"]
+MinPointsScope = Literal["both_past", "always"]
 ReviewTricks = Literal["all", "last"]
 DeckFaces = Literal["spanish", "french"]
 
@@ -49,12 +51,14 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "next_dealer": ("rotate", "last_trick"),
     "cante_by": ("trick_winner", "winning_team"),
     "cante_timing": ("after_draw", "before_draw"),
-    "exchange_timing": ("own_turn", "after_team_win", "when_leading", "never"),
+    "exchange_timing": ("own_turn", "after_team_win", "before_lead", "until_next_trick", "when_leading", "never"),
+    "cante_window": ("before_lead", "until_opponent_card"),
     "tute": ("none", "bonus", "wins_partida"),
     "tute_figures": ("reyes", "reyes_or_cante_figure"),
     "capote": ("none", "bonus", "wins_match"),
     "claims": ("none", "vueltas", "any_time"),
     "both_past": ("higher_score", "last_trick"),
+    "min_points_scope": ("both_past", "always"),
     "review_tricks": ("all", "last"),
     "deck_faces": ("spanish", "french"),
 }
@@ -92,6 +96,10 @@ class GuinoteRules(RulesBase):
     #: When cantes are sung: after the draw (002: "before the next lead"), or before it, so the
     #: pair must be held when the trick is won (001 Phase 1.5: "wins a trick while holding both").
     cante_timing: CanteTiming = "after_draw"
+    #: When the cante window of a trick closes: at the next lead (002 §06's teaching window), or
+    #: once an opponent has played to the next trick (002 §06: "at other tables ... until an
+    #: opponent's card"): the leader, then its partner, may still sing after the lead card.
+    cante_window: CanteWindow = "before_lead"
     #: Cantes one player may make per trick won (0 = no limit); common practice 1.
     cantes_per_trick: int = 1
     #: Whether cantes may be sung once the stock is gone (001 yes; 002 not forbidden).
@@ -103,8 +111,11 @@ class GuinoteRules(RulesBase):
     tute_points: int = 40
     tute_figures: TuteFigures = "reyes_or_cante_figure"
     # -- the 7 of trumps ----------------------------------------------------------
-    #: 001 on your own turn; 002 after your team wins a trick, before drawing; 003 when leading.
-    exchange_timing: ExchangeTiming = "after_team_win"
+    #: 001 on your own turn; 002 §06 after your team's trick, after the draw and before the next
+    #: lead, the last draw excepted (before it): ``before_lead``; ``after_team_win`` puts every
+    #: exchange before the draw (variants.md); ``until_next_trick``: until the next trick closes
+    #: (some apps); 003 when leading.
+    exchange_timing: ExchangeTiming = "before_lead"
     #: Some tables allow the exchange only when the indicator counts points.
     exchange_needs_counting_indicator: bool = False
     # -- play obligations ----------------------------------------------------------
@@ -124,6 +135,10 @@ class GuinoteRules(RulesBase):
     must_undertrump: bool = False
     #: No duty to beat or trump while your partner holds the trick (002, 003; not 001).
     partner_exempt: bool = True
+    #: While the partner holds the trick, only an opponent's trump must be beaten (overtrumping, or
+    #: heading in trumps): a partner's trump obliges nothing (some apps; issue 12). Matters only
+    #: with ``partner_exempt=False``, which otherwise frees the seat altogether.
+    overtrump_opponents_only: bool = False
     # -- scoring -------------------------------------------------------------------
     last_trick_bonus: int = 10
     #: All tricks to one side: nothing extra, a bonus (001 +100), or the match.
@@ -134,16 +149,28 @@ class GuinoteRules(RulesBase):
     target: int = 101
     #: Play the whole first deal (idas), then vueltas if nobody reached the target (002).
     idas_vueltas: bool = True
+    #: A vueltas deal also ends by itself when a trick brings a side to the target (some apps), not
+    #: only by a claim.
+    vueltas_auto_end: bool = False
     #: When a side may claim it has reached the target: 002 in vueltas, at the lead after taking
     #: a trick; 003 at any time (any turn of the claiming side).
     claims: Claims = "vueltas"
     #: A claim short of the target loses the partida (003 "Jika perhitungan salah, tim lawan otomatis menang").
     wrong_claim_loses: bool = True
+    #: A claim is right only if the side is also ahead of the other (some apps).
+    claim_needs_lead: bool = False
     #: Both sides past the target in one deal: 001 higher score; 002 the last trick's side.
     both_past: BothPast = "last_trick"
     #: With ``both_past="last_trick"``: card points of the deal (no cantes, no last-trick 10)
     #: the last-trick side needs (002 §07, variants.md: "30 card points, cantes excluded").
     last_trick_min_points: int = 30
+    #: When a side needs those card points of the deal to win: only when both sides pass the target
+    #: (002 §07), or always, one side alone, a claim or the vueltas' end included (variants.md
+    #: common practice, "a side needs 30 card points to win on points").
+    min_points_scope: MinPointsScope = "both_past"
+    #: "Las 30 malas" (0 = not played): a side under this score at the end of a deal played out loses
+    #: the partida at once (some apps).
+    malas_floor: int = 0
     #: Show scores as malas/buenas (002 §07).
     malas_buenas: bool = True
     #: Partidas that win the match: 002 coto is the first to 3 of 5; 001 best-of-3 is 2.
@@ -186,6 +213,17 @@ class GuinoteRules(RulesBase):
             raise RulesError("head_when_trumped=True needs must_head=True")
         if (self.must_head or self.must_trump) and not self.must_follow:
             raise RulesError("must_head and must_trump need must_follow=True: they refine the duty to follow suit")
+        if self.overtrump_opponents_only and not self.must_overtrump:
+            raise RulesError(
+                "overtrump_opponents_only=True needs must_overtrump=True: it says whose trumps must be overtrumped"
+            )
+        if self.vueltas_auto_end and not self.idas_vueltas:
+            raise RulesError("vueltas_auto_end=True needs idas_vueltas=True: there are no vueltas to end")
+        if not 0 <= self.malas_floor <= 65:
+            raise RulesError(
+                f"bad value {self.malas_floor} for malas_floor: expected 0 (not played) to 65 "
+                "(a deal gives 130 points or more, so at most one side can fall under it)"
+            )
         if self.claims == "vueltas" and not self.idas_vueltas:
             raise RulesError('claims="vueltas" needs idas_vueltas=True: there are no vueltas to claim in')
 
@@ -274,3 +312,10 @@ DEFAULT_PRESET = "aragones"
 GuinoteRules.GAME = "Guiñote"
 GuinoteRules.PRESETS = PRESETS
 GuinoteRules.CHOICES = CHOICES
+#: Revision 2 made seed 002 §06's exchange after the draw (``before_lead``) the default of the
+#: presets that took today's default; records and tables saved before it keep the exchange before
+#: the draw (``after_team_win``), the rule they were played under.
+GuinoteRules.REVISION = 2
+GuinoteRules.PRESET_CHANGES = {
+    2: {name: {"exchange_timing": "after_team_win"} for name in ("aragones", "riojano", "aragones-2p")},
+}

@@ -33,6 +33,7 @@ TOPICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "must_overtrump",
             "must_undertrump",
             "partner_exempt",
+            "overtrump_opponents_only",
             "review_tricks",
         ),
     ),
@@ -42,6 +43,7 @@ TOPICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "cante_figure",
             "cante_by",
             "cante_timing",
+            "cante_window",
             "cantes_per_trick",
             "cantes_in_arrastre",
             "cante_points_trump",
@@ -57,10 +59,14 @@ TOPICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
         (
             "target",
             "idas_vueltas",
+            "vueltas_auto_end",
             "claims",
             "wrong_claim_loses",
+            "claim_needs_lead",
             "both_past",
             "last_trick_min_points",
+            "min_points_scope",
+            "malas_floor",
             "malas_buenas",
             "deck_faces",
             "partidas_to_win",
@@ -75,7 +81,10 @@ def option_used(r: Any, name: str) -> bool:
         "tute_points": r.tute == "bonus",
         "tute_figures": r.tute != "none",
         "capote_bonus": r.capote == "bonus",
-        "last_trick_min_points": r.both_past == "last_trick",
+        "last_trick_min_points": r.both_past == "last_trick" or r.min_points_scope == "always",
+        "overtrump_opponents_only": r.players == 4 and not r.partner_exempt,
+        "vueltas_auto_end": r.idas_vueltas,
+        "claim_needs_lead": r.claims != "none",
         "head_when_trumped": r.must_head,
         "cante_by": r.players == 4,
         "partner_exempt": r.players == 4,
@@ -88,6 +97,8 @@ def option_used(r: Any, name: str) -> bool:
 def option_value(name: str, value: object) -> Say | None:
     if name == "cantes_per_trick" and value == 0:
         return Say("rules.value.no_limit")
+    if name == "malas_floor" and value == 0:
+        return Say("rules.value.not_played")
     return None
 
 

@@ -14,9 +14,17 @@ Decision points are all turns of one seat:
 * ``PLAY``: the current seat plays a card; the leader of a trick may first
   sing, claim or exchange the 7 where the rules allow;
 * ``WINDOW``: after its team won a trick, the leader's partner may sing
-  before the next lead (or ``pass``);
+  before the next lead, or exchange the 7 where the rules allow it then (or
+  ``pass``); with ``cante_window="until_opponent_card"`` the leader, then its
+  partner, may still sing after the lead card;
 * ``PREDRAW``: after its team won a trick, the holder of the 7 of trumps may
-  exchange it before the draw (or ``pass``).
+  exchange it before the draw (or ``pass``): every draw under
+  ``exchange_timing="after_team_win"``, the last one under ``before_lead`` and
+  ``until_next_trick``.
+
+WINDOW and PREDRAW turns are optional and *silent*: whether a seat got one,
+and that it passed, is told to nobody else (``tapete.guinote.observation``
+shows other seats the deal as if such a turn had been declined).
 
 >>> from tapete.core.cards import parse_cards
 >>> state = GuinoteState.new_deal(GuinoteRules.preset("aragones"), seed=7, dealer=0)
@@ -38,7 +46,7 @@ from tapete.core.cards.spanish import SUIT_NAMES, card_str, cards_of
 from tapete.core.errors import IllegalActionError, SetupError
 from tapete.core.tricks import TrickState, beats, legal_mask
 from tapete.guinote.actions import CLAIM, EXCHANGE, PASS, SING, TUTE, action_str, parse_action
-from tapete.guinote.results import DealResult
+from tapete.guinote.results import DealResult, claim_fault, reaches_target
 from tapete.guinote.rules import GuinoteRules
 from tapete.guinote.tables import Tables, tables_for
 
@@ -49,6 +57,13 @@ OVER: Final = 3
 PHASE_NAMES: Final = ("play", "window", "predraw", "over")
 
 _TUTE_BIT: Final = 16
+
+#: Why a claim is refused (``wrong_claim_loses=False``), by :func:`claim_fault`'s answer.
+_CLAIM_FAULTS: Final = {
+    "short": "the side's total is short of the target",
+    "cards": "the side has too few card points in this deal (min_points_scope=always)",
+    "behind": "the side is not ahead of the other (claim_needs_lead)",
+}
 
 
 class _Snapshot:
@@ -111,6 +126,12 @@ class GuinoteState(TrickState):
         self._ex_turn: bool = rules.exchange_timing == "own_turn"
         self._ex_lead: bool = rules.exchange_timing == "when_leading"
         self._ex_team: bool = rules.exchange_timing == "after_team_win"
+        #: 002 §06's reading (``before_lead``) and ``until_next_trick``: after the draw, by the side
+        #: that won the trick; only the last draw's exchange comes before it (a PREDRAW turn).
+        self._ex_late: bool = rules.exchange_timing in ("before_lead", "until_next_trick")
+        self._ex_until: bool = rules.exchange_timing == "until_next_trick"
+        #: The cante window stays open after the lead card, until an opponent plays.
+        self._sing_late: bool = rules.cante_window == "until_opponent_card"
         self._team_sing: bool = rules.cante_by == "winning_team" and rules.players == 4
         self._sing_pre: bool = rules.cante_timing == "before_draw"
         #: 0 no claims, 1 in vueltas at the lead after taking a trick, 2 at any turn.
@@ -258,6 +279,9 @@ class GuinoteState(TrickState):
         self._ex_turn = o._ex_turn
         self._ex_lead = o._ex_lead
         self._ex_team = o._ex_team
+        self._ex_late = o._ex_late
+        self._ex_until = o._ex_until
+        self._sing_late = o._sing_late
         self._team_sing = o._team_sing
         self._sing_pre = o._sing_pre
         self._claims = o._claims
@@ -316,16 +340,56 @@ class GuinoteState(TrickState):
             return False
         return not (self.rules.exchange_needs_counting_indicator and self._t.points[ind] == 0)
 
+    def _side_exchange(self, seat: int) -> bool:
+        """``before_lead``/``until_next_trick``: ``seat``'s side took the last trick and its draw is
+        done, so the holder of the 7 may exchange now (002 §06: "after their team's trick, before
+        the new lead"; the caller adds "before the lead" for ``before_lead``)."""
+        if self.indicator < 0 or not (self.hands[seat] >> self._t.sietes[self.trump]) & 1:
+            return False  # the common case first: no 7 of trumps in this hand
+        w = self.last_winner
+        if w < 0 or (w ^ seat) & 1 or not self._can_exchange(seat):
+            return False
+        return bool(self.trick) or not self._draw_pending()
+
+    def _window_options(self, seat: int, out: list[int]) -> None:
+        """What ``seat`` may do at a WINDOW turn besides passing: sing (the trick's winner, or either
+        hand of its side with ``cante_by="winning_team"``) and, after the draw, exchange the 7."""
+        if self.window_open and (self._team_sing or seat == self.last_winner):
+            self._sing_options(seat, out)
+        if self._ex_late and (self._ex_until or not self.trick) and self._side_exchange(seat):
+            out.append(EXCHANGE)
+
+    def _has_window(self, seat: int) -> bool:
+        options: list[int] = []
+        self._window_options(seat, options)
+        return bool(options)
+
     def _may_claim(self, seat: int) -> bool:
+        return self._claim_moment() and (self.rules.wrong_claim_loses or not self.claim_fault(seat % 2))
+
+    def _claim_moment(self) -> bool:
+        """Whether the rules let the seat to play claim now, right or wrong."""
         claims = self._claims
-        if claims == 0:
+        if claims == 0 or self.phase != PLAY:
             return False
-        if claims == 1 and (self.trick or not self.vueltas or self.tricks_played == 0):
-            return False
-        return self.rules.wrong_claim_loses or self._claim_total(seat % 2) >= self.rules.target
+        return claims == 2 or not (self.trick or not self.vueltas or self.tricks_played == 0)
 
     def _claim_total(self, team: int) -> int:
         return self.scores_before[team] + self.card_points[team] + self.cante_points[team]
+
+    def claim_fault(self, team: int) -> str:
+        """Why a claim by ``team`` now would be wrong (``""``: it is right); see :func:`claim_fault`."""
+        return claim_fault(self.rules, self._claim_total(team), self._claim_total(1 - team), self.card_points[team])
+
+    def _reached_team(self) -> int:
+        """The side whose total has reached the target in a way that wins (-1: none), for vueltas that
+        end by themselves. The side that did not take the last trick is asked first: it can only be
+        there by a cante sung before that trick, so it got there first."""
+        other = 1 - self.last_winner % 2
+        for team in (other, 1 - other):
+            if reaches_target(self.rules, self._claim_total(team), self.card_points[team]):
+                return team
+        return -1
 
     def legal_actions(self) -> list[int]:
         """Legal action ids for the current seat, cards first (ascending)."""
@@ -341,7 +405,9 @@ class GuinoteState(TrickState):
                 out.append(low.bit_length() - 1)
                 m ^= low
             if self.trick:
-                if self._ex_turn and self.indicator >= 0 and self._can_exchange(seat):
+                if self.indicator >= 0 and (
+                    (self._ex_turn and self._can_exchange(seat)) or (self._ex_until and self._side_exchange(seat))
+                ):
                     out.append(EXCHANGE)
                 if self._claims == 2 and self._may_claim(seat):
                     out.append(CLAIM)
@@ -350,11 +416,14 @@ class GuinoteState(TrickState):
                 self._sing_options(seat, out)
             if self._claims and self._may_claim(seat):
                 out.append(CLAIM)
-            if (self._ex_turn or self._ex_lead) and self.indicator >= 0 and self._can_exchange(seat):
+            if self.indicator >= 0 and (
+                ((self._ex_turn or self._ex_lead) and self._can_exchange(seat))
+                or (self._ex_late and self._side_exchange(seat))
+            ):
                 out.append(EXCHANGE)
             return out
         if phase == WINDOW:
-            self._sing_options(self.cur, out)
+            self._window_options(self.cur, out)
             out.append(PASS)
             return out
         if phase == PREDRAW:
@@ -427,16 +496,40 @@ class GuinoteState(TrickState):
             self.leader = seat
             self.trick_best = c
             self.trick_best_seat = seat
-            self.window_open = False
-        elif beats(c, self.trick_best, self.trump, self._t.trick):
-            self.trick_best = c
-            self.trick_best_seat = seat
+            if not self._sing_late:
+                self.window_open = False
+            elif self.window_open:
+                trick.append(c)
+                self._after_lead_window(seat)
+                return
+        else:
+            if self._sing_late:
+                self.window_open = False  # an opponent's card closes the window
+            if beats(c, self.trick_best, self.trump, self._t.trick):
+                self.trick_best = c
+                self.trick_best_seat = seat
         trick.append(c)
         if len(trick) == self.n:
             self._finish_trick()
         else:
             seat += 1
             self.cur = 0 if seat == self.n else seat
+
+    def _after_lead_window(self, leader: int) -> None:
+        """``cante_window="until_opponent_card"``: after the lead card the leader, then (with
+        ``cante_by="winning_team"``) its partner, may still sing before the next seat, an opponent,
+        plays (002 §06: "at other tables it is allowed later, until an opponent's card")."""
+        self.phase = WINDOW
+        if self._has_window(leader):
+            self.cur = leader
+            return
+        if self.n == 4 and self._team_sing:
+            p = (leader + 2) % 4
+            if self._has_window(p):
+                self.cur = p
+                return
+        self.phase = PLAY
+        self.cur = (leader + 1) % self.n
 
     def _finish_trick(self) -> None:
         w = self.trick_best_seat
@@ -456,6 +549,14 @@ class GuinoteState(TrickState):
         self.tricks_played += 1
         self.last_winner = w
         if self.tricks_played == self.tricks_per_deal:
+            self.phase = OVER
+            self.cur = -1
+            return
+        if self.vueltas and self.rules.vueltas_auto_end and self._reached_team() >= 0:
+            # Vueltas that end by themselves: the side at the target wins at once (no last trick's 10).
+            # The draw is still made, so that the position reads like any other between two tricks.
+            if self.indicator >= 0:
+                self._draw(w)
             self.phase = OVER
             self.cur = -1
             return
@@ -493,21 +594,31 @@ class GuinoteState(TrickState):
 
     def _window_done(self, seat: int) -> None:
         w = self.last_winner
+        if self.trick:
+            # The window after the lead card: the leader's partner, then the next seat plays.
+            leader = self.leader
+            if seat == leader and self.n == 4 and self._team_sing:
+                p = (leader + 2) % 4
+                if self._has_window(p):
+                    self.cur = p
+                    return
+            self.phase = PLAY
+            self.cur = (leader + 1) % self.n
+            return
         if not self._draw_pending():
             self.phase = PLAY
             self.cur = w
             return
         if seat == w and self._team_sing:
             p = (w + 2) % 4
-            options: list[int] = []
-            self._sing_options(p, options)
-            if options:
+            if self._has_window(p):
                 self.cur = p
                 return
         self._exchange_or_draw(w)
 
     def _exchange_or_draw(self, w: int) -> None:
-        if self._ex_team:
+        # The last draw takes the indicator: a late exchange (002 §06) is due before it.
+        if self._ex_team or (self._ex_late and len(self.stock) < self.n):
             holder = self._team_exchanger(w)
             if holder >= 0:
                 self.phase = PREDRAW
@@ -546,13 +657,26 @@ class GuinoteState(TrickState):
             wc[i] = 0
         self.phase = PLAY
         self.cur = w
-        if self._team_sing:
+        if self.n == 4:
+            # The partner's WINDOW turn (see _partner_turn), inlined: this runs after every trick.
             p = (w + 2) % 4
-            options: list[int] = []
-            self._sing_options(p, options)
-            if options:
+            if self._team_sing:
+                options: list[int] = []
+                self._sing_options(p, options)
+                if options:
+                    self.phase = WINDOW
+                    self.cur = p
+                    return
+            if self._ex_late and self._side_exchange(p):
                 self.phase = WINDOW
                 self.cur = p
+
+    def _partner_turn(self, w: int) -> None:
+        """A WINDOW turn for the winner's partner before the lead, if it may sing or exchange the 7."""
+        p = (w + 2) % 4
+        if self._has_window(p):
+            self.phase = WINDOW
+            self.cur = p
 
     def _do_special(self, action: int) -> None:
         seat = self.cur
@@ -572,11 +696,13 @@ class GuinoteState(TrickState):
             self.exchanged_by = seat
             if phase == PREDRAW:
                 self._after_predraw()
+            elif phase == WINDOW and not self._has_window(seat):
+                self._window_done(seat)
             return
         if action == CLAIM:
             team = seat % 2
             self.claim_team = team
-            self.claim_ok = self._claim_total(team) >= self.rules.target
+            self.claim_ok = not self.claim_fault(team)
             self.phase = OVER
             self.cur = -1
             return
@@ -602,11 +728,8 @@ class GuinoteState(TrickState):
             self.known[seat] |= t.pair[suit]
             rules = self.rules
             self.cante_points[team] += rules.cante_points_trump if suit == self.trump else rules.cante_points_plain
-        if phase == WINDOW:
-            rest: list[int] = []
-            self._sing_options(seat, rest)
-            if not rest:
-                self._window_done(seat)
+        if phase == WINDOW and not self._has_window(seat):
+            self._window_done(seat)
 
     def _after_predraw(self) -> None:
         w = self.last_winner
@@ -616,6 +739,8 @@ class GuinoteState(TrickState):
             self.window_open = False
             self.phase = PLAY
             self.cur = w
+            if self._ex_late and self.n == 4:
+                self._partner_turn(w)
         else:
             self._open_window(w)
 
@@ -637,6 +762,9 @@ class GuinoteState(TrickState):
             last[last_team] = self.rules.last_trick_bonus
         capote_team = -1
         capote = [0, 0]
+        reached = -1
+        if not complete and self.claim_team < 0 and self.tute_team < 0:
+            reached = self._reached_team()
         if complete:
             for team in (0, 1):
                 if self.tricks_won[team] == self.tricks_per_deal:
@@ -654,6 +782,7 @@ class GuinoteState(TrickState):
             tute_team=self.tute_team,
             claim_team=self.claim_team,
             claim_ok=self.claim_ok,
+            reached_team=reached,
         )
 
     def returns(self) -> list[float]:
@@ -681,11 +810,16 @@ class GuinoteState(TrickState):
             return f"illegal action {name}: the deal is over"
         if 0 <= action < 40:
             if self.phase != PLAY:
-                what = "sing or pass" if self.phase == WINDOW else "exchange the 7 or pass"
+                window = "sing, exchange the 7 (where allowed) or pass"
+                what = window if self.phase == WINDOW else "exchange the 7 or pass"
                 return f"{head}: it is not time to play a card; seat {seat} may {what} (legal: {legal})"
             if not (self.hands[seat] >> action) & 1:
                 return f"{head}: {card_str(action)} is not in that hand (legal: {legal})"
             return f"{head}: {self._duty(seat)} (legal: {legal})"
+        if action == CLAIM and self._claim_moment() and not self.rules.wrong_claim_loses:
+            why = _CLAIM_FAULTS.get(self.claim_fault(seat % 2))
+            if why:
+                return f"{head}: no claim: {why} (legal: {legal})"
         return f"{head}: not allowed now (legal: {legal})"
 
     def _duty(self, seat: int) -> str:

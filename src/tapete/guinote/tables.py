@@ -54,6 +54,7 @@ class Tables:
             exempt_head=exempt,
             exempt_trump_lead=exempt,
             exempt_void=exempt,
+            overtrump_opponents=rules.overtrump_opponents_only,
         )
         figure = SOTA if rules.cante_figure == "sota" else CABALLO
         #: The two cards of a cante in each suit.
