@@ -179,6 +179,7 @@ def dealt(
     retourne: str = "",
     bid: str = "",
     fill: bool = True,
+    window: str = "pass pass",
 ) -> BeloteState:
     """A deal in play with ``hands[seat]`` the eight cards of each seat (missing cards filled in id order) and
     ``contract`` chosen by ``taker``, nobody else speaking up.
@@ -186,7 +187,8 @@ def dealt(
     Taking: a trump suit is taken in round 1 on a retourne of that suit from the taker's hand; another
     contract in round 2, on a retourne (default: a card of the taker of another suit). Auction: the
     taker bids ``bid:BID:CONTRACT`` (default: the lowest bid) and the others pass. The first-trick leader
-    (dealer's right) is to play."""
+    (dealer's right) is to play. With ``classic_coinche`` the calls ``window`` follow the take (default: both
+    opponents pass); if they leave the coinche window open, the state is returned there."""
     hs = fill_hands(hands) if fill else [cards(h) for h in hands]
     first = (dealer + 1) % 4
     k = contract_id(contract)
@@ -224,6 +226,10 @@ def dealt(
             state.play("pass")
             seat = (seat + 1) % 4
         state.play(f"take:{contract}")
+        if r.classic_coinche != "none":
+            play_all(state, window)
+            if state.phase != PLAY:
+                return state
     assert state.phase == PLAY and state.current_player == first
     assert [set(cards_of(h)) for h in state.hands] == [set(h) for h in hs]
     return state

@@ -6,10 +6,11 @@ import copy
 import pickle
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tapete.belote.actions import BID, bid_levels
+from tapete.belote.actions import BID, DECLARE, bid_levels
 from tapete.belote.rules import PRESETS, BeloteRules
 from tapete.belote.scoring import score_deal, score_deal_solo
 from tapete.belote.state import BIDDING, PLAY, BeloteState
@@ -319,3 +320,104 @@ def test_whole_deal_matches_the_reference(params):
         assert res.scores == ref_classic_scores(ref)
     if rules.players != 4:
         assert res.scores == ref_solo_scores(ref)
+
+
+# ------------------------------------------------------------------ silent declarations (issue 12, section 1)
+
+DECLARING_PRESETS = [name for name, r in PRESETS.items() if r.declarations]
+
+
+def _swap_away_declarations(state: BeloteState, taker_seat: int, other: int) -> BeloteState | None:
+    """A copy of ``state`` in which one card of ``taker_seat``'s hand is swapped with one of ``other``'s (a seat,
+    or -1 for the face-down out-of-play pile) so that ``taker_seat`` holds nothing to declare; None if no single
+    swap does it. Publicly known cards and the belote pair are never swapped."""
+    from tapete.belote.declarations import find
+
+    r = state.rules
+    low, natural = r.low_carres == "rank", r.carre_order == "natural"
+    pair = 0
+    if state.trump >= 0:
+        pair = (1 << (state.trump * 8 + 6)) | (1 << (state.trump * 8 + 5))
+    mine = state.hands[taker_seat] & ~state.known[taker_seat] & ~pair
+    theirs = (state.out if other < 0 else state.hands[other] & ~state.known[other]) & ~pair
+    for a in cards_of(mine):
+        for b in cards_of(theirs):
+            hand = state.hands[taker_seat] ^ (1 << a) ^ (1 << b)
+            if find(hand, low, natural):
+                continue
+            world = state.clone()
+            world.hands[taker_seat] = hand
+            if other < 0:
+                world.out ^= (1 << a) | (1 << b)
+            else:
+                world.hands[other] ^= (1 << a) | (1 << b)
+            world._lm = -1
+            return world
+    return None
+
+
+def _silent_pairs(preset: str, want: int) -> list[tuple[BeloteState, BeloteState, int, int]]:
+    """Deals at the turn, in the first trick, of a seat offered ``declare`` (deal A), each with its twin (deal
+    B) where that seat holds nothing to declare, the two differing only in cards its observers do not see."""
+    out = []
+    rules = PRESETS[preset]
+    n = rules.players
+    for seed in range(400):
+        rng = random.Random(seed)
+        s = BeloteState.new_deal(rules, seed=seed, dealer=seed % n)
+        while s.phase == BIDDING:
+            s.apply_action(choose(s.legal_actions(), rng))
+        if s.phase != PLAY:
+            continue
+        while s.tricks_played == 0 and s.phase == PLAY and DECLARE not in s.legal_actions():
+            s.apply_action(s.legal_actions()[0])
+        if s.tricks_played or s.phase != PLAY:
+            continue
+        seat = s.cur
+        others = [p for p in range(n) if p != seat]
+        hidden_from_all = -1 if n == 2 else others[seed % len(others)]
+        twin = _swap_away_declarations(s, seat, hidden_from_all)
+        if twin is not None:
+            out.append((s, twin, seat, hidden_from_all))
+        if len(out) == want:
+            break
+    return out
+
+
+@pytest.mark.parametrize("preset", DECLARING_PRESETS)
+def test_a_declined_declaration_tells_nobody_anything(preset):
+    """Issue 12, section 1, for Belote: ``declare`` is offered beside the cards in the first trick, so declining it
+    is playing a card. Two deals that differ only in whether a seat could declare (cards swapped with a hand, or
+    the out-of-play pile, that the observers do not see), played with the same public actions (the seat plays
+    the same card without declaring), give every other seat identical observations, narration and spectator
+    views at every step, through the settling of the declarations and on until a swapped card would be played."""
+    from tapete.belote.game import GAME
+    from tapete.belote.observation import observe
+
+    pairs = _silent_pairs(preset, 6)
+    assert len(pairs) >= 3, f"{preset}: too few deals with a declaration to decline"
+    for a, b, seat, hidden in pairs:
+        assert DECLARE in a.legal_actions() and DECLARE not in b.legal_actions()
+        viewers = [p for p in range(a.n) if p not in (seat, hidden)]
+        rng = random.Random(seat)
+        steps = 0
+        while not a.is_terminal():
+            before = {p: observe(a, p) for p in viewers}
+            for p in viewers:
+                assert before[p] == observe(b, p), (preset, p, steps)
+                assert GAME.public_observation(before[p]) == GAME.public_observation(observe(b, p))
+            # The same public action in both deals; nobody declares (the seat declines; the others' hands
+            # may differ between the deals, so their declarations could).
+            common = [x for x in a.legal_actions() if x in b.legal_actions() and x != DECLARE]
+            if not common:
+                break
+            action, actor = rng.choice(common), a.cur
+            a.apply_action(action)
+            b.apply_action(action)
+            for p in viewers:
+                after_a, after_b = observe(a, p), observe(b, p)
+                assert after_a == after_b, (preset, p, steps)
+                said = GAME.narrate(before[p], action, after_a, actor)
+                assert said == GAME.narrate(before[p], action, after_b, actor)
+            steps += 1
+        assert a.tricks_played >= 1, "the pair should reach the settling of the declarations"

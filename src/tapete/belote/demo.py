@@ -11,7 +11,6 @@ from __future__ import annotations
 from typing import Any
 
 from tapete.belote.actions import DECLARE
-from tapete.belote.declarations import find
 from tapete.belote.match import DealRecord
 from tapete.belote.rules import BeloteRules
 from tapete.belote.shown import call, contract, declarations, layout_cards, sorted_cards
@@ -86,7 +85,7 @@ def _deal_lines(rules: BeloteRules, number: int, record: DealRecord, faces: str,
                         lines.append(_in(Say("demo.belote.out", card=bergere, count=count)))
             continue
         if action == DECLARE:
-            said = declarations(find(state.hands[seat]), faces)
+            said = declarations(state.declarations_of(seat), faces)
             lines.append(_in(Say("demo.belote.declares", seat=_seat(seat), declarations=said)))
             state.apply_action(action)
             continue

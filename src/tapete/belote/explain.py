@@ -42,7 +42,7 @@ def explain_illegal(obs: Any, action: int) -> Say:
     rules = obs.rules
     if 0 <= action < 32:
         if obs.phase == "bidding":
-            return Say("play.explain.bidding_card")
+            return Say("play.explain.coinche_card" if obs.taker >= 0 else "play.explain.bidding_card")
         if action not in obs.hand:
             return Say("play.explain.not_in_hand", card=card_ref(action))
         contract = obs.contract
@@ -60,6 +60,8 @@ def explain_illegal(obs: Any, action: int) -> Say:
     if ba.TAKE <= action < ba.BID:
         if rules.bidding == "auction":
             return Say("play.explain.auction_take")
+        if obs.taker >= 0:
+            return Say("play.explain.taken_already")
         return _take(obs, action - ba.TAKE)
     if action >= ba.BID:
         return _bid(obs, action)
@@ -77,7 +79,7 @@ def _declare(obs: Any) -> Say:
         return Say("play.explain.declare_late")
     if (obs.declared_seats >> obs.seat) & 1:
         return Say("play.explain.declared_already")
-    if not find(mask_of(obs.hand)):
+    if not find(mask_of(obs.hand), obs.rules.low_carres == "rank", obs.rules.carre_order == "natural"):
         return Say("play.explain.declare_nothing")
     return not_allowed(legal_labels(obs))
 
@@ -97,7 +99,9 @@ def _bid(obs: Any, action: int) -> Say:
 
 def _coinche(obs: Any, action: int) -> Say:
     rules = obs.rules
-    if rules.bidding != "auction" or not rules.coinche:
+    if rules.bidding == "taking":
+        return _classic_coinche(obs, action)
+    if not rules.coinche:
         return Say("play.explain.no_coinche")
     if action == ba.COINCHE:
         if obs.coinched_by >= 0:
@@ -107,6 +111,28 @@ def _coinche(obs: Any, action: int) -> Say:
         if (obs.high_seat - obs.seat) % 2 == 0:
             return Say("play.explain.coinche_own")
         return not_allowed(legal_labels(obs))
+    if obs.coinched_by < 0:
+        return Say("play.explain.surcoinche_first")
+    if obs.surcoinched:
+        return Say("play.explain.surcoinched_already")
+    return not_allowed(legal_labels(obs))
+
+
+def _classic_coinche(obs: Any, action: int) -> Say:
+    """The coinche after the taking (``classic_coinche``): by an opponent of the taker, before the first card."""
+    rules = obs.rules
+    if rules.classic_coinche == "none":
+        return Say("play.explain.no_coinche")
+    if action == ba.COINCHE:
+        if obs.coinched_by >= 0:
+            return Say("play.explain.coinched_already")
+        if obs.taker < 0:
+            return Say("play.explain.coinche_nothing")
+        if (obs.taker - obs.seat) % 2 == 0:
+            return Say("play.explain.coinche_own")
+        return not_allowed(legal_labels(obs))
+    if rules.classic_coinche != "coinche_surcoinche":
+        return Say("play.explain.no_surcoinche")
     if obs.coinched_by < 0:
         return Say("play.explain.surcoinche_first")
     if obs.surcoinched:

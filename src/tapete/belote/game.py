@@ -18,7 +18,7 @@ from typing import Any
 from tapete.belote import actions, labels, notation, record
 from tapete.belote.match import BeloteMatch
 from tapete.belote.rules import DEFAULT_PRESET, BeloteRules
-from tapete.belote.state import BeloteState
+from tapete.belote.state import BIDDING, BeloteState
 from tapete.core.agent import Bot
 from tapete.core.cards.deck import Deck
 from tapete.core.cards.french import FRENCH_32
@@ -251,6 +251,19 @@ class BeloteGame(GameBase):
         from tapete.belote import solver_adapter
 
         return solver_adapter.solve_value(state, tt_bytes, max_nodes)
+
+    def tricks_left(self, state: Any) -> int:
+        """From the cards in the hands and the trick in progress (every trick during the bidding)."""
+        if state.is_terminal():
+            return 0
+        if state.phase == BIDDING:
+            return int(state.rules.hand_size)
+        cards = sum(h.bit_count() for h in state.hands) + len(state.trick)
+        return int(-(-cards // state.n))
+
+    def solve_reach(self, rules: Any) -> int:
+        """A whole deal: the compact search values one in well under a second."""
+        return int(rules.hand_size)
 
     def deal_points(self, result: Any) -> tuple[int, ...]:
         """Each side's score of the deal (the contract's points)."""

@@ -16,7 +16,7 @@ import random
 
 from tapete.belote.observation import BeloteObservation, sample_deal
 from tapete.belote.state import duties_for
-from tapete.belote.tables import CONTRACTS
+from tapete.belote.tables import tables_for
 from tapete.core.errors import SetupError
 from tapete.core.tricks import beats, legal_mask
 
@@ -28,7 +28,7 @@ class Endgame:
 
     def __init__(self, obs: BeloteObservation) -> None:
         rules = obs.rules
-        t = CONTRACTS[obs.contract]
+        t = tables_for(rules.sa_ta_points, obs.contract)
         self.n: int = rules.players
         self.seat: int = obs.seat
         self.trump: int = t.trump

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from tapete.belote.observation import BeloteObservation
 from tapete.belote.state import duties_for, pack_of
-from tapete.belote.tables import CONTRACTS, TOUT_ATOUT, ContractTables
+from tapete.belote.tables import TOUT_ATOUT, ContractTables, tables_for
 from tapete.core.cards.deck import cards_of
 from tapete.core.sampling import proven_absent
 
@@ -38,7 +38,7 @@ class Knowledge:
         #: The partner at four players, else -1 (each plays for himself).
         self.partner: int = (obs.seat + 2) % 4 if n == 4 else -1
         self.contract: int = obs.contract
-        self.t: ContractTables = CONTRACTS[obs.contract]
+        self.t: ContractTables = tables_for(obs.rules.sa_ta_points, obs.contract)
         #: The trump suit, or -1 in sans-atout and tout-atout (no suit cuts another).
         self.trump: int = self.t.trump
         self.tout_atout: bool = obs.contract == TOUT_ATOUT

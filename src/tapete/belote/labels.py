@@ -17,7 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tapete.belote import actions as ba
-from tapete.belote.tables import CONTRACTS, SANS_ATOUT
+from tapete.belote.tables import CONTRACTS, SANS_ATOUT, tables_for
 from tapete.core.cards.french import RANK_TOKENS
 from tapete.core.tricks import beats
 from tapete.core.words import CardRef, RankRef, Say, SeatRef, SuitRef
@@ -119,7 +119,7 @@ def trick_best(obs: Any, plays: Sequence[tuple[int, int]]) -> tuple[int, int]:
 
 
 def card_points(obs: Any, card: int) -> int:
-    return CONTRACTS[obs.contract].points[card] if obs.contract >= 0 else 0
+    return tables_for(obs.rules.sa_ta_points, obs.contract).points[card] if obs.contract >= 0 else 0
 
 
 __all__ = [

@@ -23,7 +23,8 @@ Grammar (fields separated by single spaces, sub-parts by ``/``)::
     RULES    := PRESET ['{' OPTION '=' VALUE (',' OPTION '=' VALUE)* '}']
                 e.g. classique, coinche{target=1000,coinche=false}
     DEALER   := 'd' SEAT                 SEAT is 0..n-1
-    PHASE    := 'bidding:' SEAT       seat SEAT speaks in the taking or the auction
+    PHASE    := 'bidding:' SEAT       seat SEAT speaks in the taking or the auction, or (classic_coinche)
+                                      coinches, surcoinches or passes after the take, before the first card
               | 'play:' SEAT          seat SEAT plays a card (or declares, in the first trick)
               | 'over'                the deal is over: all tricks played, or everybody passed
     CARDS    := '-' | CARD+           cards written together, e.g. JhTh9h (rank 7 8 9 T J Q K A,

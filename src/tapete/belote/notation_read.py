@@ -24,7 +24,7 @@ from tapete.belote.actions import parse_action
 from tapete.belote.declarations import Declaration, find
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import BIDDING, OVER, PHASE_NAMES, PLAY, BeloteState, deal_packets, pack_of, unit_count
-from tapete.belote.tables import CONTRACT_NAMES, CONTRACTS
+from tapete.belote.tables import CONTRACT_NAMES, CONTRACTS, tables_for
 from tapete.core.cards.deck import cards_of, mask_of
 from tapete.core.cards.french import KING, QUEEN, card_str, parse_card
 from tapete.core.errors import IllegalActionError
@@ -141,6 +141,11 @@ def _replay_bidding(rules: BeloteRules, dealer: int, retourne: int, calls: list[
     return state
 
 
+def _carre_options(rules: BeloteRules) -> tuple[bool, bool]:
+    """``find``'s carré options under these rules: low carrés, natural order."""
+    return rules.low_carres == "rank", rules.carre_order == "natural"
+
+
 def _trick_winner(contract: int, cards: list[int], leader: int, n: int) -> int:
     t = CONTRACTS[contract]
     best, seat = cards[0], leader
@@ -167,6 +172,7 @@ class _Reader:
     retourne: int
     # ----- a deal in play: the contract, the cards, the counts, the turn
     contract: int
+    window: bool
     taker: int
     trump: int
     leader: int
@@ -327,7 +333,7 @@ class _Reader:
         self._read_hands()
         self._read_retourne()
         scratch = _replay_bidding(self.rules, self.dealer, self.retourne, self._calls())
-        if scratch.phase == PLAY:
+        if scratch.phase == PLAY or scratch.contract >= 0:
             return self._play(scratch)
         return self._bidding(scratch)
 
@@ -455,7 +461,9 @@ class _Reader:
     def _play(self, s: BeloteState) -> BeloteState:
         """A position once the contract is chosen (``s`` is the stand-in deal after the bidding)."""
         self.contract, self.taker, self.trump = s.contract, s.taker, s.trump
-        self._check_phase_after_bidding()
+        #: classic_coinche: taken, the deal completed, the opponents (or takers) still to speak.
+        self.window = s.phase == BIDDING
+        self._check_phase_after_bidding(s.cur)
         self._read_play_cards()
         self._check_play_ledger()
         self._count_tricks()
@@ -468,11 +476,15 @@ class _Reader:
         self._read_history()
         return self._build_play(s)
 
-    def _check_phase_after_bidding(self) -> None:
+    def _check_phase_after_bidding(self, to_speak: int) -> None:
         """Once the bidding is over the phase is play or over (errors: ``phase``), nothing is left to deal
-        (errors: ``u``), and the trick and the cards taken are written (errors: ``t``, ``k``)."""
+        (errors: ``u``), and the trick and the cards taken are written (errors: ``t``, ``k``). In the
+        coinche window after a take (``classic_coinche``) the phase names the seat the calls give, and no
+        card is played yet (errors: ``phase``, ``k``, ``t``, ``a``)."""
         contract, taker = self.contract, self.taker
-        if self.phase == BIDDING:
+        if self.window:
+            self._check_window(to_speak)
+        elif self.phase == BIDDING:
             if taker < 0:
                 raise _bad(
                     "phase",
@@ -486,6 +498,18 @@ class _Reader:
         if "u" in self.f:
             raise _bad("u", "the cards still to deal were dealt when the contract was chosen (b): leave u out")
         self._require(("t", "k"), "once a contract is chosen (b)")
+
+    def _check_window(self, to_speak: int) -> None:
+        """The coinche window: ``bidding:`` the seat to speak, and nothing played or declared yet."""
+        if self.phase != BIDDING or self.cur != to_speak:
+            raise _bad(
+                "phase",
+                f"seat {self.taker} took (b) and seat {to_speak} speaks before the first card "
+                f"(classic_coinche): expected bidding:{to_speak}",
+            )
+        for key in ("w", "tw", "a", "hist"):
+            if key in self.f:
+                raise _bad(key, "the coinche is spoken before the first card (b): leave it out")
 
     def _read_play_cards(self) -> None:
         """The trick in progress (``t``) and the cards each unit has taken (``k``), for form."""
@@ -530,6 +554,8 @@ class _Reader:
         tricks, cards_in_play = self.n_tricks, self.n * self.n_tricks
         if played > tricks:
             raise _bad("k", f"{played} tricks taken: a deal has {tricks}")
+        if self.window and played:
+            raise _bad("k", "the coinche is spoken before the first card (b): no trick is taken yet")
         if self.phase == OVER and played < tricks:
             raise _bad(
                 "k",
@@ -714,7 +740,7 @@ class _Reader:
         s.bergere = self.bergere
         s.scores_before = self._scores_before()
         s.taken = [mask_of(k) for k in self.taken]
-        points = CONTRACTS[self.contract].points
+        points = tables_for(rules.sa_ta_points, self.contract).points
         s.card_points = [sum(points[c] for c in k) for k in self.taken]
         in_play = self.gone
         for m in self.held:
@@ -774,7 +800,7 @@ class _Reader:
                 )
             cards = F.card_list("a", cards_text, f"seat {seat}")
             mask = mask_of(cards)
-            group = find(mask)
+            group = find(mask, *_carre_options(self.rules))
             covered = 0
             for d in group:
                 covered |= d[4]
@@ -795,14 +821,14 @@ class _Reader:
                         "before its card",
                     )
                 full = hands[seat] | (1 << in_trick[seat] if seat in in_trick else 0)
-                held = find(full)
+                held = find(full, *_carre_options(self.rules))
             elif self.open:
                 # Cards turned up since the first trick were not in the hand it declared from: what
                 # it held then is not known, beyond the declared cards themselves.
                 full, held = mask, group
             else:
                 full = hands[seat] | mask
-                held = find(full)
+                held = find(full, *_carre_options(self.rules))
             if held != group:
                 expected = 0
                 for d in held:

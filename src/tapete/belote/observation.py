@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from tapete.belote.declarations import Declaration
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import PHASE_NAMES, BeloteState, duties_for, pack_of
-from tapete.belote.tables import CONTRACTS
+from tapete.belote.tables import CONTRACTS, tables_for
 from tapete.core.cards.deck import cards_of
 from tapete.core.cards.french import KING, QUEEN
 from tapete.core.errors import SetupError
@@ -294,7 +294,7 @@ def sample_deal(obs: BeloteObservation, rng: random.Random) -> BeloteState:
     world.leader = obs.trick[0][0] if obs.trick else (obs.tricks[-1][1] if obs.tricks else world.first)
     if obs.contract >= 0:
         world.contract = obs.contract
-        world._t = CONTRACTS[obs.contract]
+        world._t = tables_for(rules.sa_ta_points, obs.contract)
         world._duties = duties_for(rules, obs.contract)
         world.trump = obs.trump
         # The points in play: every card dealt into a hand or a layout (à deux: not the out pile).

@@ -30,7 +30,7 @@ DealPackets = Literal["3-2", "2-3", "3-3"]
 Direction = Literal["anticlockwise", "clockwise"]
 Scoring = Literal["classic", "contree", "made_points"]
 Litige = Literal["dedans", "held", "dropped"]
-DeclarationTie = Literal["trump_then_takers", "cancel", "eldest"]
+DeclarationTie = Literal["trump_then_takers", "cancel", "eldest", "from_taker"]
 CapotScoring = Literal["bonus", "contract_250", "flat_500"]
 Rounding = Literal["none", "nearest_10", "down_10"]
 DeckName = Literal["32", "24"]
@@ -39,6 +39,11 @@ DecouverteTrump = Literal["taking", "fixed"]
 NextDealer = Literal["next", "winner"]
 ContractVs = Literal["each", "combined"]
 FailedPoints = Literal["higher", "vanish", "both"]
+CarreOrder = Literal["trump", "natural"]
+LowCarres = Literal["none", "rank"]
+CapotDeclarations = Literal["own", "all"]
+SaTaPoints = Literal["scaled", "natural"]
+ClassicCoinche = Literal["none", "coinche", "coinche_surcoinche"]
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "bidding": ("taking", "auction"),
@@ -46,7 +51,12 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "direction": ("anticlockwise", "clockwise"),
     "scoring": ("classic", "contree", "made_points"),
     "litige": ("dedans", "held", "dropped"),
-    "declaration_tie": ("trump_then_takers", "cancel", "eldest"),
+    "declaration_tie": ("trump_then_takers", "cancel", "eldest", "from_taker"),
+    "carre_order": ("trump", "natural"),
+    "low_carres": ("none", "rank"),
+    "capot_declarations": ("own", "all"),
+    "sa_ta_points": ("scaled", "natural"),
+    "classic_coinche": ("none", "coinche", "coinche_surcoinche"),
     "capot_scoring": ("bonus", "contract_250", "flat_500"),
     "rounding": ("none", "nearest_10", "down_10"),
     "deck": ("32", "24"),
@@ -102,6 +112,10 @@ class BeloteRules(RulesBase):
     coinche: bool = True
     #: Multiplier of a surcoinched contract (4, or 3 in some clubs).
     surcoinche_multiplier: int = 4
+    #: Taking, four players: once the deal is completed after the take, the opponents may
+    #: coinche (double) before the first card (``coinche``), and the takers then surcoinche
+    #: (``coinche_surcoinche``); ``none``: no doubling (004).
+    classic_coinche: ClassicCoinche = "none"
     # -- play ---------------------------------------------------------------------------
     #: No duty to trump or overtrump while your partner holds the trick (004 "Juego de bazas" 4).
     partner_exempt: bool = True
@@ -109,12 +123,27 @@ class BeloteRules(RulesBase):
     overtrump_partner_on_trump_lead: bool = True
     #: Unable to overtrump an opponent's trump: still play a lower trump ("pisser"; 004 literal).
     must_undertrump: bool = True
+    #: Exempt while the partner holds the trick with a trump, a player who trumps anyway must
+    #: beat the partner's trump when able (Board Game Arena); false: any trump (004 read literally).
+    beat_partner_trump: bool = False
+    #: Trumps led: a player must beat the best trump when able (004 'Juego de bazas', FFB);
+    #: false: any trump follows (some coinche programs). In tout-atout, every lead.
+    beat_trump_lead: bool = True
     # -- declarations ---------------------------------------------------------------------
     #: Sequences and carrés announced during the first trick (004 "Declaraciones").
     declarations: bool = True
     #: Equal best declarations on both sides: trump sequence, then the takers (004); or none score;
     #: or the one announced first (eldest hand).
     declaration_tie: DeclarationTie = "trump_then_takers"
+    #: Carrés of equal points (aces, tens, kings, queens) compare J 9 A 10 K Q (``trump``, the
+    #: trump order) or A K Q 10 (``natural``, as several programs rank them).
+    carre_order: CarreOrder = "trump"
+    #: Carrés of 7s and 8s: not counted at all (``none``, 004), or worth 0 but ranking as carrés
+    #: below the others (``rank``): they beat, and so cancel, the other side's sequences.
+    low_carres: LowCarres = "none"
+    #: A capot: each side keeps the declarations it scored (``own``, 004), or the side that
+    #: takes every trick takes every declaration (``all``).
+    capot_declarations: CapotDeclarations = "own"
     #: King and queen of trumps in one hand score 20 when both are played (004).
     belote_rebelote: bool = True
     #: Whether belote counts toward making the contract (004: it is part of the total).
@@ -130,6 +159,13 @@ class BeloteRules(RulesBase):
     #: deal's winner (litige), or the takers' points dropped.
     litige: Litige = "dedans"
     last_trick_bonus: int = 10
+    #: Sans-atout and tout-atout card points scaled to 152 (``scaled``), or the plain and trump
+    #: values unscaled (``natural``: 120 and 248, 130 and 258 with the last trick).
+    sa_ta_points: SaTaPoints = "scaled"
+    #: Auction: the base a failed or coinched contract gives the winning side (160, FFB; or 162).
+    failed_base: int = 160
+    #: Auction: a bid of 82 is scored as 80 (made at 82, worth 80).
+    bid_82_scores_80: bool = False
     #: A capot made scores 162 + ``capot_bonus`` (252, 004) in every mode. With an auction a
     #: capot *bid* is a contract worth 250 scored like the others (``contract_250``) or a flat
     #: 500 to the side that wins it (``flat_500``); ``bonus`` is the taking game's setting.
@@ -199,6 +235,26 @@ class BeloteRules(RulesBase):
         if self.target < 1:
             raise RulesError(f"bad value {self.target} for target: expected a positive number of points")
         self.check_non_negative("last_trick_bonus", "capot_bonus")
+        _check_variant_options(self)
+
+
+def _check_variant_options(rules: BeloteRules) -> None:
+    """Combinations the variant options of docs/rules/belote.md refuse, each with its reason."""
+    if rules.failed_base not in (160, 162):
+        raise RulesError(f"bad value {rules.failed_base} for failed_base: expected 160 or 162")
+    if rules.beat_partner_trump and not rules.partner_exempt:
+        raise RulesError("beat_partner_trump=true needs partner_exempt=true: it only limits the exemption")
+    if rules.bid_82_scores_80:
+        offered = rules.min_bid <= 82 <= rules.max_bid and (82 - rules.min_bid) % rules.bid_step == 0
+        if rules.bidding != "auction" or not offered:
+            raise RulesError("bid_82_scores_80=true needs an auction in which 82 may be bid")
+    if rules.classic_coinche != "none" and (rules.bidding != "taking" or rules.players != 4):
+        raise RulesError(
+            f'classic_coinche="{rules.classic_coinche}" needs bidding="taking" and players=4: the opponents '
+            "double a taker's contract (the auction has its own coinche)"
+        )
+    if rules.capot_declarations != "own" and rules.players != 4:
+        raise RulesError(f'capot_declarations="{rules.capot_declarations}" needs players=4')
 
 
 def _check_geometry(rules: BeloteRules) -> None:

@@ -35,15 +35,28 @@ TOPICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "auction_sa_ta",
             "generale",
             "coinche",
+            "classic_coinche",
             "surcoinche_multiplier",
         ),
     ),
-    ("play", ("partner_exempt", "overtrump_partner_on_trump_lead", "must_undertrump")),
+    (
+        "play",
+        (
+            "partner_exempt",
+            "beat_partner_trump",
+            "overtrump_partner_on_trump_lead",
+            "beat_trump_lead",
+            "must_undertrump",
+        ),
+    ),
     (
         "declarations",
         (
             "declarations",
             "declaration_tie",
+            "carre_order",
+            "low_carres",
+            "capot_declarations",
             "belote_rebelote",
             "belote_counts_for_contract",
             "belote_to_defence_on_failure",
@@ -55,6 +68,9 @@ TOPICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
             "scoring",
             "litige",
             "last_trick_bonus",
+            "sa_ta_points",
+            "failed_base",
+            "bid_82_scores_80",
             "capot_scoring",
             "capot_bonus",
             "rounding",
@@ -69,10 +85,11 @@ TOPICS: Final[tuple[tuple[str, tuple[str, ...]], ...]] = (
 def option_used(r: Any, name: str) -> bool:
     """Whether the engine reads option ``name`` under these rules (docs/rules/belote.md says when it does not)."""
     auction = r.bidding == "auction"
-    if name in ("min_bid", "bid_step", "max_bid", "auction_sa_ta", "generale", "coinche"):
+    if name in ("min_bid", "bid_step", "max_bid", "auction_sa_ta", "generale", "coinche", "failed_base"):
         return bool(auction)
     conditions = {
-        "surcoinche_multiplier": auction and r.coinche,
+        "surcoinche_multiplier": (auction and r.coinche) or r.classic_coinche == "coinche_surcoinche",
+        "classic_coinche": r.bidding == "taking" and r.players == 4,
         "capot_scoring": auction,
         "taking_sa_ta": r.bidding == "taking" and not (r.layout == "decouverte" and r.decouverte_trump == "fixed"),
         "decouverte_trump": r.layout == "decouverte",
@@ -82,6 +99,12 @@ def option_used(r: Any, name: str) -> bool:
         "partner_exempt": r.players == 4,
         "overtrump_partner_on_trump_lead": r.players == 4,
         "declaration_tie": r.declarations,
+        "carre_order": r.declarations,
+        "low_carres": r.declarations,
+        "capot_declarations": r.declarations and r.players == 4,
+        "beat_partner_trump": r.players == 4 and r.partner_exempt,
+        "sa_ta_points": r.auction_sa_ta if auction else r.taking_sa_ta,
+        "bid_82_scores_80": auction and r.min_bid <= 82 <= r.max_bid,
         "belote_counts_for_contract": r.belote_rebelote,
         "belote_to_defence_on_failure": r.belote_rebelote,
         "bergere": r.layout == "hand",
@@ -93,6 +116,13 @@ def option_used(r: Any, name: str) -> bool:
 
 def option_value(name: str, value: object) -> Say | None:
     return None
+
+
+def _classic_coinche(r: Any) -> Say | None:
+    """The coinche after the taking (``classic_coinche``), with the surcoinche's multiplier if any."""
+    if r.classic_coinche == "none":
+        return None
+    return Say(f"rules.belote.summary.trumps.classic_{r.classic_coinche}", multiplier=r.surcoinche_multiplier)
 
 
 def _join(*parts: Say | None) -> Row:
@@ -133,6 +163,7 @@ def summary(r: Any) -> list[tuple[Say, Say | Row]]:
         trumps = _join(
             Say(f"{b}.trumps.decouverte" if r.layout == "decouverte" else f"{b}.trumps.taking"),
             Say(f"{b}.trumps.sa_ta") if r.taking_sa_ta else None,
+            _classic_coinche(r),
         )
     contract: Say | Row
     if fixed:

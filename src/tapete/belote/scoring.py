@@ -4,7 +4,7 @@ Classic (004): the takers make their contract with strictly more than the
 defence, declarations and belote included; otherwise (dedans) the defence
 takes 162 and every declaration, the takers keeping only their belote; a
 capot is worth 252. Auction scoring follows the common contrée tables: a
-made contract scores its points plus the bid, a failed one gives 160 plus
+made contract scores its points plus the bid, a failed one gives 160 (or 162) plus
 the bid to the defence, and a coinche multiplies the bid.
 """
 
@@ -59,17 +59,26 @@ def score_deal(
     tricks_by_seat: tuple[int, ...],
     declarations: tuple[int, int],
     belote: tuple[int, int],
+    in_play: int = -1,
 ) -> BeloteResult:
-    """Score a deal played to the end. ``card_points`` include the 10 for the last trick."""
+    """Score a deal played to the end. ``card_points`` include the 10 for the last trick;
+    ``in_play`` is every card point plus the last trick (-1: 152 and the rules' last trick;
+    130 or 258 in sans-atout or tout-atout with ``sa_ta_points="natural"``)."""
+    if in_play < 0:
+        in_play = 152 + rules.last_trick_bonus
     tk, df = takers, 1 - takers
     team_tricks = (tricks_by_seat[0] + tricks_by_seat[2], tricks_by_seat[1] + tricks_by_seat[3])
     n_tricks = team_tricks[0] + team_tricks[1]  # 8, or 6 with the 24-card pack
     capot_team = 0 if team_tricks[0] == n_tricks else 1 if team_tricks[1] == n_tricks else -1
     raw = list(card_points)
     if capot_team >= 0:
-        raw[capot_team] = 152 + rules.last_trick_bonus + rules.capot_bonus
+        raw[capot_team] = in_play + rules.capot_bonus
         raw[1 - capot_team] = 0
     decl = list(declarations)
+    if capot_team >= 0 and rules.capot_declarations == "all":
+        # The side that takes every trick takes every declaration too.
+        decl[capot_team] += decl[1 - capot_team]
+        decl[1 - capot_team] = 0
     bel = list(belote)
     counted_bel = bel if rules.belote_counts_for_contract else [0, 0]
     total = [raw[t] + decl[t] + counted_bel[t] for t in (0, 1)]
@@ -78,7 +87,9 @@ def score_deal(
     held = 0
     if rules.scoring == "classic":
         made = total[tk] > total[df]
-        if made:
+        if multiplier > 1:
+            scores = _classic_coinched(rules, made, tk, capot_team, raw, decl, bel, multiplier, in_play)
+        elif made:
             scores = [raw[t] + decl[t] + bel[t] for t in (0, 1)]
         elif total[tk] == total[df] and rules.litige != "dedans":
             litige = True
@@ -87,7 +98,7 @@ def score_deal(
             if rules.litige == "held":
                 held = raw[tk] + decl[tk]
         else:
-            all_points = raw[df] if capot_team == df else 152 + rules.last_trick_bonus
+            all_points = raw[df] if capot_team == df else in_play
             scores[df] = all_points + decl[tk] + decl[df] + bel[df]
             scores[tk] = bel[tk]
             if rules.belote_to_defence_on_failure:
@@ -95,7 +106,7 @@ def score_deal(
                 scores[tk] = 0
         return BeloteResult(
             False, contract, bid, multiplier, tk, (raw[0], raw[1]), (decl[0], decl[1]), (bel[0], bel[1]), capot_team,
-            made, litige, _round(rules, held), (_round(rules, scores[0]), _round(rules, scores[1])),
+            made, litige, _round(rules, held), (_round(rules, scores[0]), _round(rules, scores[1])), in_play,
         )  # fmt: skip
     # Auction scoring (contrée tables).
     flat = False
@@ -109,18 +120,18 @@ def score_deal(
         flat = True
     else:
         made = total[tk] >= bid
-        value = bid
+        value = 80 if bid == 82 and rules.bid_82_scores_80 else bid
     winner = tk if made else df
     if flat:
         # A flat contract: its value to the side that wins it, nothing for the cards.
         scores[winner] = (GENERALE_VALUE if bid == -2 else 500) * multiplier + decl[tk] + decl[df]
     elif multiplier > 1:
-        scores[winner] = 160 + value * multiplier + decl[tk] + decl[df]
+        scores[winner] = rules.failed_base + value * multiplier + decl[tk] + decl[df]
     elif made:
         scores[tk] = value + decl[tk] + (0 if rules.scoring == "made_points" else raw[tk])
         scores[df] = raw[df] + decl[df]
     else:
-        scores[df] = 160 + value + decl[tk] + decl[df]
+        scores[df] = rules.failed_base + value + decl[tk] + decl[df]
     # Belote stays with its holders' side, unless the rules give it to a winning defence.
     if not made and rules.belote_to_defence_on_failure:
         scores[df] += bel[tk] + bel[df]
@@ -129,8 +140,33 @@ def score_deal(
         scores[df] += bel[df]
     return BeloteResult(
         False, contract, bid, multiplier, tk, (raw[0], raw[1]), (decl[0], decl[1]), (bel[0], bel[1]), capot_team,
-        made, False, 0, (_round(rules, scores[0]), _round(rules, scores[1])),
+        made, False, 0, (_round(rules, scores[0]), _round(rules, scores[1])), in_play,
     )  # fmt: skip
+
+
+def _classic_coinched(
+    rules: BeloteRules,
+    made: bool,
+    tk: int,
+    capot_team: int,
+    raw: list[int],
+    decl: list[int],
+    bel: list[int],
+    multiplier: int,
+    in_play: int,
+) -> list[int]:
+    """A taking coinched after the take (``classic_coinche``): the side that wins, the takers with
+    strictly more (a tie fails: no litige), scores every point of the deal, the cards (252 for a
+    capot) and both sides' declarations, times the multiplier; the other side nothing; each side
+    keeps its belote, never multiplied (lacontree.free.fr §2.4, beloteenligne.com "belote bridgée")."""
+    winner = tk if made else 1 - tk
+    cards = raw[winner] if capot_team == winner else in_play
+    scores = [bel[0], bel[1]]
+    scores[winner] += (cards + decl[0] + decl[1]) * multiplier
+    if not made and rules.belote_to_defence_on_failure:
+        scores[winner] += bel[tk]
+        scores[tk] = 0
+    return scores
 
 
 def score_deal_solo(

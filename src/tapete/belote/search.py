@@ -16,6 +16,7 @@ from typing import Any, Final
 from tapete.belote.actions import DECLARE, PASS
 from tapete.belote.observation import BeloteObservation, sample_deal
 from tapete.belote.state import BIDDING, BeloteState
+from tapete.belote.tables import tables_for
 from tapete.core.cards.french import FRENCH_32
 from tapete.core.search_hooks import SearchHooks
 
@@ -40,8 +41,12 @@ def policy(world: Any, legal: list[int], rng: random.Random) -> int:
 
 
 def search_hooks(obs: BeloteObservation) -> SearchHooks:
-    """The sampler, the scale (152 card points and the last trick), nothing left out, the rollout policy."""
-    return SearchHooks(sample_deal, float(152 + obs.rules.last_trick_bonus), _NONE, policy, _N_CARDS)
+    """The sampler, the scale (the card points of the contract and the last trick: 152 + 10, or 130 and 258
+    with unscaled sans-atout and tout-atout), nothing left out, the rollout policy."""
+    points = 152
+    if obs.contract >= 4:
+        points = sum(tables_for(obs.rules.sa_ta_points, obs.contract).points)
+    return SearchHooks(sample_deal, float(points + obs.rules.last_trick_bonus), _NONE, policy, _N_CARDS)
 
 
 def solver_depth(obs: BeloteObservation) -> int | None:

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from tapete.belote.actions import BID, CAPOT, COINCHE, DECLARE, GENERALE, PASS, SURCOINCHE, TAKE, bid_of
-from tapete.belote.declarations import Declaration, find
+from tapete.belote.declarations import Declaration
 from tapete.belote.rules import BeloteRules
 from tapete.belote.scoring import BeloteResult
 from tapete.belote.state import BIDDING, OVER, PHASE_NAMES, PLAY, BeloteState
@@ -97,7 +97,7 @@ def describe_action(state: BeloteState, action: int, faces: str) -> Say:
     if 0 <= action < 32:
         return Say("action.play", card=Say("card.named", card=CardRef(faces, action)))
     if action == DECLARE:
-        return Say("action.declare", declarations=declarations(find(state.hands[state.cur]), faces))
+        return Say("action.declare", declarations=declarations(state.declarations_of(state.cur), faces))
     if action == COINCHE:
         return Say("action.coinche")
     if action == SURCOINCHE:

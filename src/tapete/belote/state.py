@@ -39,7 +39,7 @@ from tapete.belote.actions import (
 from tapete.belote.declarations import Declaration, find, winning_team
 from tapete.belote.rules import BeloteRules, deal_packet_sizes
 from tapete.belote.scoring import BeloteResult, redeal_result, score_deal, score_deal_solo
-from tapete.belote.tables import CONTRACTS, ContractTables
+from tapete.belote.tables import CONTRACTS, ContractTables, tables_for
 from tapete.core.cards.french import KING, QUEEN, card_str
 from tapete.core.errors import IllegalActionError, SetupError
 from tapete.core.tricks import Duties, TrickState, beats, legal_mask
@@ -52,17 +52,19 @@ PHASE_NAMES: Final = ("bidding", "play", "over")
 
 def duties_for(rules: BeloteRules, contract: int) -> Duties:
     """004 "Juego de bazas": follow; void, trump and overtrump; partner exemption; in
-    tout-atout every suit is a trump suit, so following means beating when able."""
+    tout-atout every suit is a trump suit, so following means beating when able (unless
+    ``beat_trump_lead`` is off: then no lead obliges a player to beat)."""
     return Duties(
         follow=True,
-        head_plain=contract == 5,
-        head_trump=True,
+        head_plain=contract == 5 and rules.beat_trump_lead,
+        head_trump=rules.beat_trump_lead,
         trump_void=True,
         overtrump=True,
         undertrump=rules.must_undertrump,
         exempt_head=False,
         exempt_trump_lead=not rules.overtrump_partner_on_trump_lead,
         exempt_void=rules.partner_exempt,
+        exempt_void_beat=rules.beat_partner_trump,
     )
 
 
@@ -311,9 +313,16 @@ class BeloteState(TrickState):
         return out
 
     def _may_declare(self, seat: int) -> bool:
-        return self.rules.declarations and not (self.declared_seats >> seat) & 1 and bool(find(self.hands[seat]))
+        return self.rules.declarations and not (self.declared_seats >> seat) & 1 and bool(self.declarations_of(seat))
+
+    def declarations_of(self, seat: int) -> list[Declaration]:
+        """The declarations in a seat's hand under these rules (low carrés, carré order)."""
+        r = self.rules
+        return find(self.hands[seat], r.low_carres == "rank", r.carre_order == "natural")
 
     def _taking_actions(self) -> list[int]:
+        if self.taker >= 0:
+            return self._window_actions()
         suit = self.retourne // 8
         if self.round == 1:
             return [PASS, TAKE + suit]
@@ -321,6 +330,13 @@ class BeloteState(TrickState):
         if self.rules.taking_sa_ta:
             out += [TAKE + 4, TAKE + 5]
         return out
+
+    def _window_actions(self) -> list[int]:
+        """``classic_coinche``: after the take, each opponent in turn may coinche or pass; after a
+        coinche (with ``coinche_surcoinche``) each taker in turn may surcoinche or pass."""
+        if self.coinched_by < 0:
+            return [PASS, COINCHE]
+        return [PASS, SURCOINCHE]
 
     def _auction_actions(self) -> list[int]:
         seat = self.cur
@@ -348,7 +364,7 @@ class BeloteState(TrickState):
     def _do_special(self, action: int) -> None:
         if action == DECLARE:
             seat = self.cur
-            for d in find(self.hands[seat]):
+            for d in self.declarations_of(seat):
                 self.declared.append((seat, d))
             self.declared_seats |= 1 << seat
         elif self.rules.bidding == "taking":
@@ -363,6 +379,9 @@ class BeloteState(TrickState):
     def _take(self, action: int) -> None:
         seat = self.cur
         self.bids.append((seat, action))
+        if self.taker >= 0:
+            self._window(seat, action)
+            return
         if action == PASS:
             self.passes += 1
             self.cur = (seat + 1) % self.n
@@ -379,6 +398,40 @@ class BeloteState(TrickState):
         if self.rules.layout == "hand":
             self._complete(seat)
         self._start_play(action - TAKE)
+        if self.rules.classic_coinche != "none":
+            # The deal is completed and trumps are set; before the first card the opponents
+            # speak, the one after the taker first (docs/rules/belote.md, "coinche after the taking").
+            self.phase = BIDDING
+            self.passes = 0
+            self.cur = (seat + 1) % 4
+
+    def _window(self, seat: int, action: int) -> None:
+        """A call of the coinche window after the take: two passes, a coinche without surcoinche,
+        or a surcoinche close it; the second opponent (or taker) speaks after the first passes."""
+        if action == COINCHE:
+            self.coinched_by = seat
+            self.multiplier = 2
+            self.passes = 0
+            if self.rules.classic_coinche == "coinche":
+                self._close_window()
+            else:
+                self.cur = (seat + 1) % 4
+            return
+        if action == SURCOINCHE:
+            self.surcoinched = True
+            self.multiplier = self.rules.surcoinche_multiplier
+            self._close_window()
+            return
+        self.passes += 1
+        if self.passes == 2:
+            self._close_window()
+        else:
+            self.cur = (seat + 2) % 4
+
+    def _close_window(self) -> None:
+        """The first card: the seat after the dealer leads, whoever took (004 'Juego de bazas' 1)."""
+        self.phase = PLAY
+        self.cur = self.leader = self.first
 
     def _complete(self, taker: int) -> None:
         """004 "Preparación" 4: the taker gets the retourne (unless it stays out of play) and
@@ -448,7 +501,7 @@ class BeloteState(TrickState):
 
     def _start_play(self, contract: int) -> None:
         self.contract = contract
-        self._t = CONTRACTS[contract]
+        self._t = tables_for(self.rules.sa_ta_points, contract)
         self._duties = duties_for(self.rules, contract)
         self.trump = self._t.trump
         self.phase = PLAY
@@ -545,7 +598,7 @@ class BeloteState(TrickState):
     def _settle_declarations(self) -> None:
         takers = self.side_of(self.taker) if self.taker >= 0 else -1
         sides = [self.side_of(s) for s in range(self.n)]
-        team = winning_team(self.declared, self.trump, takers, self.rules.declaration_tie, sides)
+        team = winning_team(self.declared, self.trump, takers, self.rules.declaration_tie, sides, self.taker)
         self.decl_team = team
         if team < 0:
             return
@@ -571,7 +624,7 @@ class BeloteState(TrickState):
         return score_deal(
             self.rules, self.contract, self.bid, self.multiplier, self.taker % 2,
             (self.card_points[0], self.card_points[1]), tuple(self.tricks_won),
-            (self.decl_points[0], self.decl_points[1]), (belote[0], belote[1]),
+            (self.decl_points[0], self.decl_points[1]), (belote[0], belote[1]), self.in_play,
         )  # fmt: skip
 
     def returns(self) -> list[float]:
@@ -605,6 +658,8 @@ class BeloteState(TrickState):
             return f"illegal action {name}: the deal is over"
         head = f"illegal action {name} for seat {self.cur}"
         if 0 <= action < 32:
+            if self.phase != PLAY and self.taker >= 0:
+                return f"{head}: the coinche is spoken before the first card (legal: {legal})"
             if self.phase != PLAY:
                 return f"{head}: trumps are not chosen yet (legal: {legal})"
             if not (self.hands[self.cur] >> action) & 1:
@@ -616,9 +671,12 @@ class BeloteState(TrickState):
         led = self.trick[0] // 8
         hand = self.hands[self.cur]
         if hand & self._t.trick.suit_mask[led]:
-            if led == self.trump or self.contract == 5:
+            if (led == self.trump or self.contract == 5) and self.rules.beat_trump_lead:
                 return f"you must beat {card_str(self.trick_best)} when you can"
             return "you must follow the suit led"
+        if self.n == 4 and ((self.trick_best_seat ^ self.cur) & 1) == 0:
+            # Exempt while the partner holds the trick: only a trump played must beat his.
+            return f"a trump you play must beat your partner's {card_str(self.trick_best)} when you can"
         if self.trick_best // 8 == self.trump:
             return f"you must overtrump {card_str(self.trick_best)} when you can, or else play a trump"
         return "you have none of the suit led: you must trump"
@@ -643,6 +701,6 @@ def _rebuild(rules: BeloteRules, fields: dict[str, object]) -> BeloteState:
     for name, value in fields.items():
         setattr(state, name, value[:] if isinstance(value, list) else value)
     if state.contract >= 0:
-        state._t = CONTRACTS[state.contract]
+        state._t = tables_for(rules.sa_ta_points, state.contract)
         state._duties = duties_for(rules, state.contract)
     return state
