@@ -413,6 +413,8 @@ def test_the_app_steps_with_its_keys(saved: dict[str, Any]) -> None:
     cursor = ReplayCursor.load(path)
     deals = len(match.deals)
     first, second = (len(match.deals[d].actions) for d in (0, 1))
+    # Seat 0's view counts the actions seat 0 saw: not another seat's declined optional decision (issue 12 §1).
+    first_seen, second_seen = (cursor.shown_length(d, 0) for d in (0, 1))
 
     async def drive() -> list[str]:
         app = ReplayApp(cursor, name=path.name)
@@ -453,9 +455,9 @@ def test_the_app_steps_with_its_keys(saved: dict[str, Any]) -> None:
         f"deal 2 of {deals}, action 0 of {second} | {every}",
         f"deal {deals} of {deals}, action {len(match.deals[-1].actions)} of {len(match.deals[-1].actions)} | {every}",
         f"deal 1 of {deals}, action 0 of {first} | {every}",
-        f"deal 1 of {deals}, action 0 of {first} | what seat 0 sees",
-        f"deal 2 of {deals}, action 0 of {second} | what seat 0 sees",
-        f"deal 2 of {deals}, action 0 of {second} | what seat 0 sees",  # deal 99 is refused: nothing moves
+        f"deal 1 of {deals}, action 0 of {first_seen} | what seat 0 sees",
+        f"deal 2 of {deals}, action 0 of {second_seen} | what seat 0 sees",
+        f"deal 2 of {deals}, action 0 of {second_seen} | what seat 0 sees",  # deal 99 is refused: nothing moves
         f"deal 2 of {deals}, action 0 of {second} | {every}",
         "closed",
     ]
@@ -514,3 +516,42 @@ def test_replay_text_covers_one_deal(saved: dict[str, Any]) -> None:
     cursor = ReplayCursor.load(saved["belote-a-deux"][0])
     blocks = list(replay_text(cursor, ALL, deal=0))
     assert len(blocks) == len(cursor.deal_spots(0)) and blocks[0].startswith("deal 1 of")
+
+
+# ====================================================================== issue 12 §1: declined decisions
+def test_a_seat_view_steps_over_another_seats_declined_decision() -> None:
+    """Issue 12 §1: a declined optional decision is "not in the replay shown to other seats": a seat's view
+    neither shows nor counts it; its own seat's view and the view of every hand do."""
+    game = GAMES["guinote"]
+    rules = game.rules("aragones")
+    for seed in range(50):
+        match = game.new_match(rules, seed=seed)
+        while len(match.deals) == 1:  # the lowest card, else decline (no cante, no exchange)
+            legal = match.legal_actions()
+            declines = [a for a in legal if game.is_silent(rules, a)]
+            match.apply_action(min(legal) if min(legal) < 40 or not declines else declines[0])
+        cursor = ReplayCursor.from_record(game.to_record(match))
+        silent = [i for i, s in enumerate(cursor.spots) if s.before is not None and game.is_silent(rules, s.action)]
+        if silent:
+            break
+    assert silent, "a deal has a declined decision"
+    actor = cursor.spots[silent[0]].actor
+    other = (actor + 1) % 4
+    assert cursor.hidden(silent[0], other) and not cursor.hidden(silent[0], actor)
+    assert not cursor.hidden(silent[0], None)
+    seen = cursor.seen(other)
+    assert cursor.spots[silent[0]] not in seen and len(seen) < len(cursor.spots)
+    assert cursor.shown_length(0, other) == len(match.deals[0].actions) - sum(
+        1 for i in silent if cursor.spots[i].actor != other
+    )
+    assert cursor.shown_length(0, None) == len(match.deals[0].actions)
+    # Stepping in the other seat's view never lands on it; the printed replay has one block per seen position.
+    cursor.view(other).goto(silent[0] - 1)
+    assert cursor.forward().index == silent[0] + 1 or cursor.hidden(silent[0] + 1, other)
+    assert cursor.back().index == silent[0] - 1
+    blocks = list(replay_text(cursor, other, deal=0))
+    assert len(blocks) == len([s for s in seen if s.deal == 0])
+    # The position before the decision, in the other seat's view, already shows it declined.
+    before = body_text(cursor, cursor.spots[silent[0] - 1], other)
+    after = body_text(cursor, cursor.spots[silent[0]], other)
+    assert before == after

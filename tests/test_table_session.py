@@ -137,3 +137,46 @@ def test_resume_refuses_a_record_without_a_table(tmp_path: Path) -> None:
 def test_save_directory_follows_tapete_home(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("TAPETE_HOME", str(tmp_path))
     assert default_directory() == tmp_path / "games"
+
+
+# ====================================================================== issue 12 §1: declined decisions
+def _pending_private_turn(preset: str) -> TableSession:
+    """A table of people where a seat holds an optional decision nobody else may see (not its own lead)."""
+    game = GAMES["guinote"]
+    for seed in range(200):
+        table = TableSession.new(game, game.rules(preset), humans=range(4), seed=seed, save=False)
+        while not table.is_over() and len(table.match.deals) == 1:
+            if table.private_turn() and table.public_player != table.current_player:
+                return table
+            obs = table.observation(table.current_player)
+            table.play(table.current_player, min(obs.legal_actions))
+    raise AssertionError("no private turn found")
+
+
+def test_another_seats_pending_decision_shows_as_declined_and_the_next_action_closes_it() -> None:
+    """Issue 12 §1: whether a seat was offered an optional action is private to it; the next public
+    action (the lead) closes it, as at a real table."""
+    table = _pending_private_turn("aragones")
+    holder, leader = table.current_player, table.public_player
+    assert table.observation(holder).legal_actions  # the holder sees its own choice
+    for seat in range(4):
+        if seat != holder:
+            assert table.observation(seat).current_player == leader
+    choice = min(table.observation(leader).legal_actions)
+    before = len(table.match.deals[-1].actions)
+    with pytest.raises(IllegalActionError):  # a refused action declines nothing either
+        table.play((leader + 1) % 4 if (leader + 1) % 4 != holder else (leader + 2) % 4, choice)
+    assert len(table.match.deals[-1].actions) == before
+    steps = table.play(leader, choice)
+    assert steps[-1] == (leader, choice) and steps[0][0] == holder
+    assert all(GAMES["guinote"].is_silent(table.rules, a) for _, a in steps[:-1])
+
+
+def test_bots_choose_from_the_public_actions_only() -> None:
+    """A declined decision changes no bot's generator: the bots' choices depend on what everybody saw."""
+    table = _pending_private_turn("aragones")
+    rng = table._bot_rng().random()
+    seat = table.current_player
+    decline = next(a for a in table.observation(seat).legal_actions if GAMES["guinote"].is_silent(table.rules, a))
+    table.play(seat, decline)
+    assert table._bot_rng().random() == rng

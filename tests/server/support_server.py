@@ -32,6 +32,7 @@ from tapete.server.config import ServerConfig
 from tapete.server.live import table_rules
 from tapete.server.storage import Store
 from tapete.server.storage.rows import ActionRow, TableRow
+from tapete.table.silent import is_private, settle
 
 #: Settings that make tests fast and deterministic: bots at once, no turn clock, no grace expiry.
 FAST: dict[str, Any] = {
@@ -231,14 +232,15 @@ def advance(
     """Play the turns of ``peers`` (random legal choices) until ``until`` holds for the latest state
     any of them saw (checked before each move); returns that state."""
     rng = random.Random(seed)
-    acted: set[tuple[int, int]] = set()
+    # A declined optional decision keeps the version: a seat's turn is told apart by its choices too.
+    acted: set[tuple[int, int, tuple[str, ...]]] = set()
     for _ in range(limit):
         for p in peers.values():
             p.drain()
         latest = max((p.state for p in peers.values() if p.state), key=lambda s: s["version"], default=None)
         if latest is not None and (until(latest) or latest["match_over"]):
             return latest
-        mover = next((s for s, p in peers.items() if my_turn(p, s) and (s, p.state["version"]) not in acted), None)
+        mover = next((s for s, p in peers.items() if my_turn(p, s) and turn_key(p, s) not in acted), None)
         if mover is None:
             # Somebody else (a bot, or a frame still on its way) is to act: wait for news.
             watcher = next(iter(peers.values()))
@@ -249,27 +251,60 @@ def advance(
         assert p.state is not None
         version = p.state["version"]
         choice = rng.choice(p.state["legal"])["action"]
-        acted.add((mover, version))
+        key = turn_key(p, mover)
+        acted.add(key)
         p.send({"type": "act", "action": choice, "version": version})
-        answer = p.until(
-            lambda f, v=version: (f["type"] == "event" and f["version"] > v) or f["type"] == "error", timeout
-        )
-        assert answer["type"] == "event", answer
+        answer = p.until(functools.partial(answered, version=version, key=key, seat=mover), timeout)
+        # A stale click is a race the table may lose fairly: a seat that held an optional decision
+        # nobody saw (issue 12 §1) took it publicly (a cante) just before. The page looks again.
+        assert answer["type"] != "error" or answer["code"] == "stale_version", answer
     raise AssertionError("the table did not get there")
+
+
+def turn_key(peer: Peer, seat: int) -> tuple[int, int, tuple[str, ...]]:
+    """A seat's turn as its page shows it: the version and the choices (a declined decision keeps the version)."""
+    s = peer.state or {}
+    return seat, int(s.get("version", -1)), tuple(c["action"] for c in s.get("legal", ()))
+
+
+def answered(frame: dict[str, Any], version: int, key: tuple[int, int, tuple[str, ...]], seat: int) -> bool:
+    """Whether ``frame`` answers an action sent at ``version``: its event, an error, or (a declined
+    decision, told to nobody) the seat's fresh view with other choices."""
+    if frame["type"] == "error":
+        return True
+    if frame["type"] == "event":
+        return bool(frame["version"] > version)
+    if frame["type"] == "state":
+        view = frame["view"]
+        return (seat, int(view["version"]), tuple(c["action"] for c in view["legal"])) != key
+    return False
+
+
+def told(row: TableRow, actions: list[ActionRow]) -> list[tuple[int, int, str]]:
+    """The logged actions everybody was told of, as (version, seat, action): a declined optional
+    decision (``game.is_silent``) is logged but has no version of its own (issue 12 §1)."""
+    g = GAMES[row.game]
+    rules = table_rules(g, row)
+    out: list[tuple[int, int, str]] = []
+    for a in actions:
+        if not g.is_silent(rules, g.parse_action(rules, a.action)):
+            out.append((len(out) + 1, a.seat, a.action))
+    return out
 
 
 # ---------------------------------------------------------------- the leak check
 def hidden_from(game: Game, match: Any, viewer: int | None) -> set[int]:
-    """The cards ``viewer`` (a seat, or None for a spectator) may not see now, from the engine's true state."""
-    state = match.deal
+    """The cards ``viewer`` (a seat, or None for a spectator) may not see now, from the engine's true state
+    as that viewer is shown it (another seat's pending optional decision declined)."""
+    state = settle(game, match.deal, viewer)
     n = match.players
     hidden: set[int] = set()
-    known = game.observe(match, 0).known
+    known = game.observe_deal(state, 0).known
     for s in range(n):
         if s != viewer:
             hidden |= {c for c in _cards(state.hands[s]) if not (known[s] >> c) & 1}
     if viewer is not None:  # a partner's hand the rules show (Brisca "enseñando")
-        hidden -= set(getattr(game.observe(match, viewer), "partner_hand", ()))
+        hidden -= set(getattr(game.observe_deal(state, viewer), "partner_hand", ()))
     if game.name in ("guinote", "brisca"):
         hidden |= set(state.stock)
     else:
@@ -340,7 +375,11 @@ def public_text(frame: dict[str, Any]) -> str:
 
 def check_no_leak(row: TableRow, actions: list[ActionRow], recipients: list[Recipient]) -> int:
     """Replay the match and check every frame each recipient got: no card hidden from it at that
-    version appears anywhere in it. Returns the number of frames checked."""
+    version appears anywhere in it. Returns the number of frames checked.
+
+    Versions count the actions told to everybody: a declined optional decision keeps the version, and
+    a frame of a version may come before or after one (the seat's own fresh view), so a card counts
+    as hidden at a version only if it is hidden at every step of it."""
     game = GAMES[row.game]
     match = game.new_match(table_rules(game, row), seed=row.seed)
     viewers = {r.viewer for r in recipients}
@@ -352,9 +391,14 @@ def check_no_leak(row: TableRow, actions: list[ActionRow], recipients: list[Reci
         deals = len(match.deals)
         action = game.parse_action(match.rules, row_.action)
         match.apply_action(action)
-        ended.append(len(match.deals) != deals or match.is_terminal())
+        over = len(match.deals) != deals or match.is_terminal()
+        now = {v: hidden_from(game, match, v) for v in viewers}
+        if is_private(game, match.rules, action, over):
+            hidden[-1] = {v: hidden[-1][v] & now[v] for v in viewers}
+            continue
+        ended.append(over)
         played.append(action if action < limit else None)
-        hidden.append({v: hidden_from(game, match, v) for v in viewers})
+        hidden.append(now)
     total = 0
     for r in recipients:
         if r.sees_all:

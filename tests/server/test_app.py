@@ -127,7 +127,11 @@ def test_a_table_from_creation_to_the_end(sqlite_store: Store) -> None:
         frames = replay["frames"]
         assert frames[0]["version"] == 0 and frames[0]["action"] is None
         assert [f["version"] for f in frames] == list(range(len(frames)))
-        assert len(frames) == len(sqlite_store.actions(tid)) + 1
+        # A frame for each action everybody saw: a declined optional decision (issue 12 §1) has none.
+        game = GAMES["guinote"]
+        rules = game.rules()
+        told = [a for a in sqlite_store.actions(tid) if not game.is_silent(rules, game.parse_action(rules, a.action))]
+        assert len(frames) == len(told) + 1
         assert all(f["view"]["seat"] is None and f["view"]["legal"] == [] for f in frames)
         assert [len(h) for h in frames[0]["view"]["hands"]] == frames[0]["view"]["hand_sizes"]
         assert frames[-1]["view"]["match_over"] and any("jugó" in f["text"] for f in frames[1:5])

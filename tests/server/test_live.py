@@ -16,7 +16,7 @@ from tapete.server.protocol import Hello
 from tapete.server.storage import Store
 from tapete.server.storage.rows import ActionRow, TableRow, new_code, new_id, utcnow
 from tapete.server.wire import legal
-from tests.server.support_server import Api, Peer, advance, open_table, play_out, running
+from tests.server.support_server import Api, Peer, advance, open_table, play_out, running, told
 
 
 def _finished(store: Store, table_id: str) -> tuple[TableRow, list[ActionRow], dict[str, object]]:
@@ -44,9 +44,10 @@ def test_one_person_and_three_bots_play_a_whole_match(sqlite_store: Store, game:
         }  # fmt: skip
         final = play_out({0: peer})
         peer.drain()
-    _, actions, record = _finished(sqlite_store, setup.id)
+    row, actions, record = _finished(sqlite_store, setup.id)
     assert final["match_over"] and final["winner"] is not None and final["breakdown"]
-    assert final["version"] == len(actions)
+    public = told(row, actions)  # a declined optional decision is logged, but told to nobody
+    assert final["version"] == len(public)
     # The record is a tapete record of exactly this match, with who sat where.
     replayed = GAMES[game].from_record(record)
     assert replayed.is_terminal() and replayed.winner == final["winner"]
@@ -54,8 +55,8 @@ def test_one_person_and_three_bots_play_a_whole_match(sqlite_store: Store, game:
     assert final["levels"] == [None, "random", "random", "random"]
     # The person saw every action once, in order, each followed by a state.
     seen = [v for v, _, _ in _events(peer)]
-    assert seen == sorted(set(seen)) and seen[-1] == len(actions)
-    assert [(a.version, a.seat, a.action) for a in actions if a.version >= seen[0]] == _events(peer)
+    assert seen == sorted(set(seen)) and seen[-1] == len(public)
+    assert [a for a in public if a[0] >= seen[0]] == _events(peer)
     after = [peer.frames[i + 1]["type"] for i, f in enumerate(peer.frames) if f["type"] == "event"]
     assert set(after) == {"state"}
 
@@ -75,11 +76,12 @@ def test_four_people_play_a_whole_match(store: Store, game: str, preset: str, se
         time.sleep(0.05)
         for peer in peers.values():
             peer.drain()
-    _, actions, _ = _finished(store, setup.id)
-    assert final["match_over"] and final["version"] == len(actions)
+    row, actions, _ = _finished(store, setup.id)
+    public = told(row, actions)
+    assert final["match_over"] and final["version"] == len(public)
     logs = [_events(p) for p in peers.values()]
     assert all(log == logs[0] for log in logs)  # everybody saw the same match
-    assert logs[0] == [(a.version, a.seat, a.action) for a in actions]
+    assert logs[0] == public
     for seat, peer in peers.items():
         assert peer.state is not None and peer.state["seat"] == seat and peer.state["match_over"]
 
@@ -146,7 +148,9 @@ def test_reconnecting_with_since_replays_the_missed_events_then_the_state(sqlite
         assert [e["version"] for e in events] == list(range(seen + 1, now["version"] + 1))
         assert kinds.index("state") > max(i for i, k in enumerate(kinds) if k == "event")
         assert back.state is not None and back.state["version"] == now["version"] and back.state["legal"]
-        logged = [(a.version, a.seat, a.action) for a in sqlite_store.actions(setup.id, since=seen)]
+        row = sqlite_store.get_table(setup.id)
+        assert row is not None
+        logged = [a for a in told(row, sqlite_store.actions(setup.id)) if a[0] > seen]
         assert logged == [(e["version"], e["seat"], e["action"]) for e in events]
 
 

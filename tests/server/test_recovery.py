@@ -29,6 +29,7 @@ from tapete.server.storage import Store
 from tapete.server.storage.rows import ActionRow, SeatRow, TableRow, utcnow
 from tapete.server.wire import legal
 from tapete.table.session import SeatKind, TableSession
+from tapete.table.silent import silent_choice
 from tests.server.support_server import Api, Peer, open_table, running
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -43,7 +44,13 @@ def reference(row: TableRow, seats: list[SeatRow]) -> tuple[list[str], Any]:
     actions = []
     while not session.is_over():
         seat = session.current_player
-        if kinds[seat] == "bot":
+        decline = silent_choice(game, session.match.deal)
+        if kinds[seat] == "human" and decline is not None and kinds[session.public_player] == "bot":
+            # A bot to act next waits its pause (none here), not for a person's optional decision, which
+            # its action then closes (issue 12 §1): the person's turn is declined.
+            session.play(seat, decline)
+            action = decline
+        elif kinds[seat] == "bot":
             step = session.bot_step()
             assert step is not None
             action = step[1]

@@ -79,11 +79,11 @@ def raw(store: Store, sql: str) -> list[tuple[object, ...]]:
 
 
 def test_upgrade_is_idempotent_and_keeps_data(store: Store) -> None:
-    assert store.revision() == "0001"
+    assert store.revision() == "0002"
     user, _ = store.create_user("Ana")
     store.upgrade()
     store.upgrade()
-    assert store.revision() == "0001"
+    assert store.revision() == "0002"
     assert store.user(user.id) == user
 
 
@@ -99,8 +99,20 @@ def test_downgrade_drops_everything_and_upgrade_restores(store: Store) -> None:
     with pytest.raises(StorageError, match="create_user"):
         store.create_user("Luis")
     store.upgrade()
-    assert store.revision() == "0001"
+    assert store.revision() == "0002"
     assert raw(store, "SELECT count(*) FROM users") == [(0,)]
+
+
+def test_tables_from_before_rules_revisions_read_as_revision_1(store: Store) -> None:
+    """Migration 0002: a table stored before it was created under the presets' first revision."""
+    owner, _ = store.create_user("Ana")
+    row = table_row(owner.id, rules_revision=2)
+    store.create_table(row)
+    assert store.get_table(row.id) == row
+    store.downgrade("0001")
+    store.upgrade()
+    got = store.get_table(row.id)
+    assert got is not None and got.rules_revision == 1 and got.preset == row.preset
 
 
 def test_migrations_create_exactly_the_models(store: Store) -> None:

@@ -55,7 +55,7 @@ class ReplayApp(App[None]):
 
     def __init__(self, cursor: ReplayCursor, view: int = ALL, french: bool = False, name: str = "") -> None:
         super().__init__()
-        self.cursor = cursor
+        self.cursor = cursor.view(None if view == ALL else view)
         self.view = view
         self.french = french
         self.title = msg("replay.title", name=name) if name else msg("replay.title.bare")
@@ -77,12 +77,12 @@ class ReplayApp(App[None]):
     def status_text(self) -> str:
         """The counters, the view and the action that led here (what the status line shows)."""
         spot = self.cursor.current
-        head = msg("replay.heading", counter=counter_text(self.cursor, spot), view=view_text(self.view))
+        head = msg("replay.heading", counter=counter_text(self.cursor, spot, self.view), view=view_text(self.view))
         return f"{head}\n{action_text(self.cursor, spot, self.view, self.french)}"
 
     def refresh_view(self) -> None:
         spot = self.cursor.current
-        self.sub_title = counter_text(self.cursor, spot)
+        self.sub_title = counter_text(self.cursor, spot, self.view)
         self.query_one("#status", Static).update(Text(self.status_text()))
         board = body_text(self.cursor, spot, self.view, self.french)
         result = result_lines(self.cursor, spot)
@@ -121,6 +121,7 @@ class ReplayApp(App[None]):
     def action_cycle_view(self) -> None:
         order = views(self.cursor.players)
         self.view = order[(order.index(self.view) + 1) % len(order)]
+        self.cursor.view(None if self.view == ALL else self.view)
         self.refresh_view()
 
     def action_scroll(self, lines: int) -> None:

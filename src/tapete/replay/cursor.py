@@ -6,6 +6,10 @@ the engine rebuilds the state after 0, 1, ... k actions of every deal. The
 (``tapete replay --print``, the Textual app) only asks for the next action,
 the next trick or deal N and draws what it gets. It is pure: no I/O, no text.
 
+Seen from one seat (``viewer``), another seat's declined optional decision (``game.is_silent``: not
+singing, keeping the 7) is no position: the moves step over it and the counters do not count it, as
+that seat never learnt of it at the table. The view of every hand shows every action of the record.
+
 >>> from tapete.games import GAMES
 >>> for game in GAMES.values():
 ...     match = game.new_match(game.rules(), seed=3)
@@ -87,6 +91,8 @@ class ReplayCursor:
             self.deal_starts.append(len(self.spots))
             self.spots.extend(deal_spots(game, match, d))
         self.index: int = 0
+        #: The seat whose view is shown (None: every hand): the positions it did not see are stepped over.
+        self.viewer: int | None = None
         #: The match as it stood at each deal's start, rebuilt when first asked (see :meth:`match_before`).
         self._before: dict[int, Match] = {}
         #: Positions where a trick has just been completed, and every deal's start: where n/p stop.
@@ -153,10 +159,52 @@ class ReplayCursor:
         return self._before[deal]
 
     # ------------------------------------------------------------ moves
+    def hidden(self, index: int, viewer: int | None) -> bool:
+        """Whether position ``index`` is one ``viewer`` (a seat; None: every hand) never saw: the one
+        after another seat's declined optional decision (unless it ended the deal, which everybody sees)."""
+        spot = self.spots[index]
+        return (
+            viewer is not None
+            and spot.before is not None
+            and spot.actor != viewer
+            and self.game.is_silent(self.rules, spot.action)
+            and not spot.state.is_terminal()
+        )
+
+    def shown_step(self, spot: Spot, viewer: int | None) -> int:
+        """The number of actions of the spot's deal up to it that ``viewer`` saw (``spot.step`` for every hand)."""
+        if viewer is None:
+            return spot.step
+        start = self.deal_starts[spot.deal]
+        return sum(1 for i in range(start + 1, start + spot.step + 1) if not self.hidden(i, viewer))
+
+    def shown_length(self, deal: int, viewer: int | None) -> int:
+        """How many actions of deal ``deal`` ``viewer`` saw (all of them for every hand)."""
+        if viewer is None:
+            return self.deal_length(deal)
+        start = self.deal_starts[deal]
+        return sum(1 for i in range(start + 1, start + self.deal_length(deal) + 1) if not self.hidden(i, viewer))
+
+    def seen(self, viewer: int | None) -> list[Spot]:
+        """The positions ``viewer`` saw, in order."""
+        return [spot for i, spot in enumerate(self.spots) if not self.hidden(i, viewer)]
+
     def goto(self, index: int) -> ReplayCursor:
-        """Position ``index``, clamped to the first and last."""
-        self.index = max(0, min(index, len(self.spots) - 1))
+        """Position ``index``, clamped to the first and last; a position the viewer did not see gives way
+        to the next one it saw in the direction of the move (or the one before it at the end)."""
+        target = max(0, min(index, len(self.spots) - 1))
+        step = -1 if target < self.index else 1
+        while self.hidden(target, self.viewer):
+            if not 0 <= target + step < len(self.spots):
+                step = -step
+            target += step
+        self.index = target
         return self
+
+    def view(self, viewer: int | None) -> ReplayCursor:
+        """Show ``viewer``'s positions from now on (None: every hand), staying where we are if it saw it."""
+        self.viewer = viewer
+        return self.goto(self.index)
 
     def forward(self) -> ReplayCursor:
         return self.goto(self.index + 1)

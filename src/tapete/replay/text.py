@@ -8,6 +8,10 @@ rows of ``tapete show``) or a seat number (only that seat's observation, see
 values; :mod:`tapete.text.rows` puts them into words.
 
 ``french`` shows the cards with French faces (``--french``): the same cards, other words.
+
+A seat's view shows what that seat saw at the table: another seat's declined optional decision is
+neither a position nor counted (:meth:`ReplayCursor.hidden`), and a decision another seat still
+holds shows as declined (:func:`tapete.table.silent.settle`).
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from tapete.core.shown import Row
 from tapete.core.words import SeatRef
 from tapete.replay.cursor import ReplayCursor, Spot
 from tapete.replay.seat_view import seat_rows
+from tapete.table.silent import settle
 from tapete.text.messages import msg
 from tapete.text.rows import french_faces, in_faces, lines, rules_text, say
 
@@ -46,14 +51,20 @@ def faces_of(cursor: ReplayCursor, french: bool) -> str:
     return french_faces(faces) if french else faces
 
 
-def counter_text(cursor: ReplayCursor, spot: Spot) -> str:
-    """``deal 2 of 5, action 13 of 40``: the counters the header shows."""
+def _viewer(view: int) -> int | None:
+    """The seat of a view, None for every hand."""
+    return None if view == ALL else view
+
+
+def counter_text(cursor: ReplayCursor, spot: Spot, view: int = ALL) -> str:
+    """``deal 2 of 5, action 13 of 40``: the counters the header shows (a seat's view counts the actions it saw)."""
+    viewer = _viewer(view)
     return msg(
         "replay.counter",
         deal=spot.deal + 1,
         deals=cursor.deals,
-        step=spot.step,
-        steps=cursor.deal_length(spot.deal),
+        step=cursor.shown_step(spot, viewer),
+        steps=cursor.shown_length(spot.deal, viewer),
     )
 
 
@@ -65,7 +76,11 @@ def action_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = Fals
     game = cursor.game
     name = game.action_str(cursor.rules, spot.action, french)
     seat = spot.actor if view == ALL else view
-    before, after = game.observe_deal(spot.before, seat), game.observe_deal(spot.state, seat)
+    if view == ALL:
+        before, after = game.observe_deal(spot.before, seat), game.observe_deal(spot.state, seat)
+    else:
+        before = game.observe_deal(settle(game, spot.before, seat), seat)
+        after = game.observe_deal(settle(game, spot.state, seat), seat)
     faces = faces_of(cursor, french)
     events = [in_faces(s, faces) for s in game.narrate(before, spot.action, after, spot.actor)]
     described = "; ".join(say(s) for s in events) if events else name
@@ -107,7 +122,7 @@ def body_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False)
     if view == ALL:
         rows = all_rows(cursor, spot, faces)
     else:
-        obs = cursor.game.observe_deal(spot.state, view)
+        obs = cursor.game.observe_deal(settle(cursor.game, spot.state, view), view)
         rows = seat_rows(cursor.game, obs, cursor.match_before(spot.deal), faces)
     return "\n".join(lines(rows))
 
@@ -115,7 +130,7 @@ def body_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False)
 def position_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
     """One position whole: counters and view, the action, the table, the result."""
     out = [
-        msg("replay.heading", counter=counter_text(cursor, spot), view=view_text(view)),
+        msg("replay.heading", counter=counter_text(cursor, spot, view), view=view_text(view)),
         action_text(cursor, spot, view, french),
         "",
         body_text(cursor, spot, view, french),
@@ -128,10 +143,12 @@ def position_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = Fa
 
 
 def replay_text(cursor: ReplayCursor, view: int, deal: int | None = None, french: bool = False) -> Iterator[str]:
-    """Every position of the match (or of one deal, from 0) as text, one block each."""
+    """Every position of the match (or of one deal, from 0) that the view saw, as text, one block each."""
+    seen = {id(spot) for spot in cursor.seen(_viewer(view))}
     spots = cursor.spots if deal is None else cursor.deal_spots(deal)
     for spot in spots:
-        yield position_text(cursor, spot, view, french)
+        if id(spot) in seen:
+            yield position_text(cursor, spot, view, french)
 
 
 __all__ = [

@@ -43,6 +43,10 @@ class ServerConfig:
     away_grace: float = 15.0
     #: Seconds between the bots' actions, so that people can follow them (0 in tests).
     bot_delay: float = 0.6
+    #: Seconds a bot waits, instead of ``bot_delay``, before the first action after a completed trick:
+    #: people see the trick taken, and one who may sing or exchange before the lead has the time to.
+    #: The same whether or not anybody may, so it tells nothing. None: four bot delays.
+    trick_delay: float | None = None
     #: How long the journal waits to gather more actions into one commit (seconds).
     journal_linger: float = 0.002
     #: Frames queued for one slow connection before the server drops it (it reconnects with ``since``).
@@ -51,6 +55,11 @@ class ServerConfig:
     #: their process): what startup loaded is frozen out of collections, and young collections run less
     #: often, because full collections of a heap of many live tables pause every table for 100s of ms.
     tune_gc: bool = False
+
+    @property
+    def trick_pause(self) -> float:
+        """The pause before a bot's first action after a trick (``trick_delay``, or four bot delays)."""
+        return self.trick_delay if self.trick_delay is not None else 4 * self.bot_delay
 
     def with_changes(self, **changes: Any) -> ServerConfig:
         return dataclasses.replace(self, **changes)

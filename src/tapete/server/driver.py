@@ -1,14 +1,23 @@
 """What moves a table when no person does: the bots' turns, and the turn clock with its stand-in.
 
 One :class:`Driver` per live table runs one background task. It looks at whose turn it is:
-a bot's (or a person's who is away) is played after ``bot_delay`` seconds, so that people can
-follow; a person's is waited for, until the turn clock runs out (``clock_seconds`` of the table)
-or until their connections have all been gone for ``away_grace`` seconds. Then the person is
-marked away and a stand-in bot (level ``easy``) plays for them until they come back. Bots
-think in a worker thread on an observation (immutable), with the table's lock held, so nothing
-changes under them and the event loop stays free; their moves go through the same
-:meth:`DrivenTable.commit` as people's (the
+a bot's (or a person's who is away) is played ``bot_delay`` seconds after the last action everybody
+saw (``trick_pause`` after a completed trick), so that people can follow; a person's is waited
+for, until the turn clock runs out (``clock_seconds`` of the table) or until their connections
+have all been gone for ``away_grace`` seconds. Then the person is marked away and a stand-in bot
+(level ``easy``) plays for them until they come back. Bots think in a worker thread on an
+observation (immutable), with the table's lock held, so nothing changes under them and the event
+loop stays free; their moves go through the same :meth:`DrivenTable.commit_turn` as people's (the
 live table's; this module does not import it, see :class:`DrivenTable`).
+
+Optional decisions that nobody else may learn of (see :mod:`tapete.table.silent`) take no visible
+time: a bot's (or a stand-in's) is taken at once, with no pause before it, and the pause before the
+next public action counts from the last action everybody saw, so it is the same with a declined
+decision as with none. Whose turn it is, for the clock and the bots, is the seat to act as everybody
+sees it: a bot to act in public does not wait for a person's private decision (its action closes it,
+as the lead ends the time to sing at a real table), and a person's private decision has no clock of
+its own. After a trick the bots wait ``trick_pause``, whether or not anybody may decide anything, so
+that a person who may sing or exchange has the time to.
 """
 
 from __future__ import annotations
@@ -52,6 +61,8 @@ class DrivenTable(Protocol):
     config: ServerConfig
     session: TableSession | None
     version: int
+    steps: int
+    after_trick: bool
     lock: asyncio.Lock
 
     @property
@@ -68,6 +79,8 @@ class DrivenTable(Protocol):
     def changed(self) -> None: ...
 
     async def commit(self, seat: int, action: int) -> None: ...
+
+    async def commit_turn(self, seat: int, action: int) -> None: ...
 
 
 class Driver:
@@ -113,12 +126,21 @@ class Driver:
         return min(limits) if limits else None
 
     def plan(self) -> tuple[str, int]:
-        """What to do next: ``stop``, play a ``bot`` turn, or ``wait`` for a person."""
+        """What to do next: ``stop``, a bot's (or stand-in's) ``private`` decision at once, play a
+        ``bot`` turn, or ``wait`` for a person (the seat to act as everybody sees it)."""
         session = self.table.session
         if session is None or self.table.status != "live" or session.is_over():
             return "stop", -1
         seat = session.current_player
+        if session.private_turn() and not self.needs_person(seat):
+            return "private", seat
+        seat = session.public_player
         return ("wait", seat) if self.needs_person(seat) else ("bot", seat)
+
+    def pause(self) -> float:
+        """How long after the last action everybody saw a bot acts: longer after a trick."""
+        config = self.table.config
+        return config.trick_pause if self.table.after_trick else config.bot_delay
 
     # ------------------------------------------------------------ the task
     async def _run(self) -> None:
@@ -136,15 +158,16 @@ class Driver:
         table = self.table
         self._wake.clear()
         kind, seat = self.plan()
-        version = table.version
+        version = table.steps
         if kind == "stop":
             return False
-        if kind == "bot":
-            if table.config.bot_delay > 0:
-                await asyncio.sleep(table.config.bot_delay)
+        if kind in ("private", "bot"):
+            wait = self.turn_started + self.pause() - time.monotonic() if kind == "bot" else 0.0
+            if wait > 0:
+                await asyncio.sleep(wait)
             async with table.lock:
-                if table.version == version and self.plan() == ("bot", seat):
-                    await self._bot_move(seat)
+                if table.steps == version and self.plan() == (kind, seat):
+                    await self._bot_move(seat, kind)
             return True
         deadline = self.deadline(seat)
         timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
@@ -152,13 +175,13 @@ class Driver:
             await asyncio.wait_for(self._wake.wait(), timeout)
         except TimeoutError:
             late = self.deadline(seat)
-            if table.version == version and self.plan() == ("wait", seat) and late is not None:
+            if table.steps == version and self.plan() == ("wait", seat) and late is not None:
                 if late <= time.monotonic() + 0.005:
                     table.seats[seat].away = True
                     table.changed()
         return True
 
-    async def _bot_move(self, seat: int) -> None:
+    async def _bot_move(self, seat: int, kind: str) -> None:
         table = self.table
         session = table.session
         assert session is not None
@@ -173,11 +196,11 @@ class Driver:
         except Exception:
             log.exception("table %s: bot of seat %s failed; playing a random legal action", table.id, seat)
             action = -1
-        if self.plan() != ("bot", seat):  # the person came back while the stand-in was thinking
+        if self.plan() != (kind, seat):  # the person came back while the stand-in was thinking
             return
         if action not in obs.legal_actions:
-            action = random.Random(table.version).choice(obs.legal_actions)
-        await table.commit(seat, action)
+            action = random.Random(table.steps).choice(obs.legal_actions)
+        await table.commit_turn(seat, action)
 
 
 __all__ = ["STAND_IN_LEVEL", "Driver"]

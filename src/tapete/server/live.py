@@ -2,8 +2,15 @@
 
 A :class:`LiveTable` wraps a :class:`~tapete.table.session.TableSession` (``save=False``: the
 server's store, not a file, keeps the match) with what a server adds: seats held by tokens,
-one or more connections per seat, spectators, and a version (the number of actions applied,
-0 at the start of the match) that every frame carries.
+one or more connections per seat, spectators, and a version that every frame carries: the number
+of actions every viewer has been told of, 0 at the start of the match.
+
+An action that declines an optional decision (``game.is_silent``: not singing, keeping the 7) is
+told to nobody but its seat (see :mod:`tapete.table.silent`): it is logged and applied like any
+other, but it makes no event, no narration and no new version, and no frame of another viewer
+changes, since every other viewer's view already showed the decision as declined; the seat that
+took it gets its own fresh view, at the same version. ``steps`` counts every action (the log's
+sequence); ``version`` only the ones told to everybody.
 
 Every action, a person's or a bot's, goes the same way (:meth:`LiveTable.commit`): checked
 (the seat to act, the version the person saw, legality by the engine, with the reason in words
@@ -44,6 +51,7 @@ from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names
 from tapete.table.explain import refusal
 from tapete.table.narrate import Happened
 from tapete.table.session import SeatKind, TableSession
+from tapete.table.silent import declines, is_private, settle, silent_choice
 from tapete.text.render import seat_label
 from tapete.text.translations import LANGUAGES
 
@@ -86,7 +94,7 @@ class Pass:
 
 def table_rules(game: Game, row: TableRow) -> Any:
     """The rules a table plays: its preset, options (as strings) and target."""
-    rules = game.rules(row.preset, row.options)
+    rules = game.rules(row.preset, row.options, revision=row.rules_revision)
     if row.target is not None:
         rules = rules.replace(target=row.target)
     return rules
@@ -98,11 +106,19 @@ def _settled(task: asyncio.Future[None]) -> None:
         task.exception()
 
 
+def seen(game: Game, state: Any) -> Any:
+    """What anybody may see of a deal: a spectator's observation, any pending private turn declined."""
+    return public(game.observe_deal(settle(game, state), 0), game)
+
+
 def step(game: Game, match: Match, seat: int, action: int) -> Happened:
     """Apply a legal action of the seat to act; what happened, told from public observations only.
 
     ``after`` is the same deal after the action (its final position when the action ended it);
-    ``record`` is the match's record of that deal when it ended, else None.
+    ``record`` is the match's record of that deal when it ended, else None. ``after`` shows any
+    pending private turn as declined, so that no narration tells of one; ``before`` does too, but for
+    an action taken in its seat's own private turn (a cante, the exchange), which tells of it anyway
+    and is told from the position it was taken in (public part only).
     """
     if match.current_player != seat:
         current = match.current_player
@@ -110,13 +126,14 @@ def step(game: Game, match: Match, seat: int, action: int) -> Happened:
             f"it is not seat {seat}'s turn: seat {current} is to act",
             say=Say("error.turn.not_yours", seat=SeatRef(seat), current=SeatRef(current)),
         )
-    before = public(game.observe(match, 0), game)
     state = match.deal
+    own = silent_choice(game, state) is not None
+    before = public(game.observe_deal(state, seat), game) if own else seen(game, state)
     index = len(match.deals) - 1
     match.apply_action(action)
     record = match.deals[index]
     finished = record.result is not None
-    after = public(game.observe_deal(state, 0), game)
+    after = seen(game, state)
     return Happened(seat, action, before, after, record if finished else None, match.winner)
 
 
@@ -134,7 +151,11 @@ class LiveTable:
         self.journal = journal
         self.config = config
         self.session: TableSession | None = None
+        #: Actions told to everybody (what frames carry), and every action applied (the log's sequence).
         self.version = 0
+        self.steps = 0
+        #: Whether the last action told to everybody completed a trick (the bots' longer pause follows).
+        self.after_trick = False
         self.log: list[Logged] = []
         self.ended: DealEnd | None = None
         self.clients: set[Client] = set()
@@ -202,7 +223,7 @@ class LiveTable:
     def facts(self) -> TableFacts:
         clock = None
         if self.session is not None and self.status == "live" and not self.session.is_over():
-            seat = self.session.current_player
+            seat = self.session.public_player
             deadline = self.driver.deadline(seat) if self.driver.needs_person(seat) else None
             if deadline is not None:
                 clock = (seat, max(0.0, deadline - time.monotonic()))
@@ -229,8 +250,8 @@ class LiveTable:
         """Rebuild the match from the action log (recovery): the same states, texts and version."""
         self.session = self.build_session()
         for row in actions:
-            if row.version != self.version + 1:
-                raise TapeteError(f"table {self.id}: action log jumps from version {self.version} to {row.version}")
+            if row.version != self.steps + 1:
+                raise TapeteError(f"table {self.id}: action log jumps from step {self.steps} to {row.version}")
             action = self.game.parse_action(self.rules, row.action)
             if action not in self.session.match.legal_actions():
                 raise TapeteError(f"table {self.id}: logged action {row.action!r} (v{row.version}) is not legal")
@@ -240,20 +261,28 @@ class LiveTable:
         for s in self.seats:
             s.gone_since = now
 
-    def _apply(self, seat: int, action: int, broadcast: bool = True) -> Logged:
-        """Apply a checked (and, when live, logged) action; tell every client; note a finished deal."""
+    def _apply(self, seat: int, action: int, broadcast: bool = True) -> Logged | None:
+        """Apply a checked (and, when live, logged) action; tell every client; note a finished deal.
+
+        A declined optional decision is told to nobody (None): no version, no event, and the clock and
+        the bots' pause still count from the last action everybody saw."""
         session = self.session
         assert session is not None
         happened = step(self.game, session.match, seat, action)
+        self.steps += 1
+        if happened.record is not None:
+            self.ended = DealEnd(happened.record, happened.after)
+        if is_private(self.game, self.rules, action, happened.record is not None):
+            self.driver.wake()
+            return None
         rows = [s.row for s in self.seats]
         names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
         lines = {
             lang: event_lines(self.game, happened, lang, narration_names(names, kinds, levels, lang))
             for lang in LANGUAGES
         }
-        if happened.record is not None:
-            self.ended = DealEnd(happened.record, happened.after)
         self.version += 1
+        self.after_trick = happened.record is not None or len(happened.after.tricks) > len(happened.before.tricks)
         logged = Logged(
             self.version,
             seat,
@@ -268,17 +297,29 @@ class LiveTable:
         return logged
 
     async def commit(self, seat: int, action: int) -> None:
-        """Log a legal action durably, then apply and broadcast it (the table's lock is held)."""
+        """Log a legal action durably, then apply and broadcast it (the table's lock is held).
+
+        A declined optional decision goes to its seat's own connections only, as a fresh view."""
         assert self.session is not None
         text = self.game.action_str(self.rules, action)
-        await self.journal.append(ActionRow(self.id, self.version + 1, seat, text, utcnow()))
+        await self.journal.append(ActionRow(self.id, self.steps + 1, seat, text, utcnow()))
         logged = self._apply(seat, action, broadcast=False)
         over = self.session.is_over()
         if over:  # saved before anybody hears of the end, so the record is there when they ask for it
             await self.finish()
-        self._broadcast_event(logged)
+        if logged is None:
+            self._send_seat(seat)
+        else:
+            self._broadcast_event(logged)
         if over:
             self.broadcast_table()
+
+    async def commit_turn(self, seat: int, action: int) -> None:
+        """``seat``'s checked choice, after the declines of the private turns it closes (see
+        :meth:`TableSession.steps_for`), each logged and applied in order (the lock is held)."""
+        assert self.session is not None
+        for s, a in self.session.steps_for(seat, action):
+            await self.commit(s, a)
 
     # ------------------------------------------------------------ frames
     def _view(self, client: Client, facts: TableFacts) -> dict[str, Any]:
@@ -307,6 +348,14 @@ class LiveTable:
                 cache[key] = p.frame(p.State(version=self.version, view=self._view(c, facts)))
             out[c] = cache[key]
         return out
+
+    def _send_seat(self, seat: int) -> None:
+        """A fresh view to every connection of ``seat`` only (after its own declined decision)."""
+        mine = [c for c in self.clients if c.role == "seat" and c.seat == seat]
+        if mine and self.session is not None:
+            facts = self.facts()
+            for c in mine:
+                c.send(p.frame(p.State(version=self.version, view=self._view(c, facts))))
 
     def send_state(self, client: Client) -> None:
         if self.session is not None:
@@ -390,7 +439,7 @@ class LiveTable:
         s.gone_since = None
         if s.away:
             s.away = False
-            if self.session is not None and self.session.current_player == seat:
+            if self.session is not None and self.session.public_player == seat:
                 self.driver.turn_started = time.monotonic()
 
     def touch(self, client: Client) -> None:
@@ -434,10 +483,10 @@ class LiveTable:
                     detail={"version": self.version},
                     version=self.version,
                 )
-            current = self.session.current_player
             rows = [st.row for st in self.seats]
             names = narration_names([r.name for r in rows], [r.kind for r in rows], [r.level for r in rows], lang)
-            if current != seat:
+            if declines(self.game, self.session.match.deal, seat) is None:
+                current = self.session.public_player
                 with speaking(lang):
                     sentence = msg("play.explain.not_your_turn", seat=seat_label(current, names))
                 detail = {"current_player": current}
@@ -449,7 +498,7 @@ class LiveTable:
                 with speaking(lang):
                     sentence = refusal(self.game, obs, action, names)
                 raise ServerError("illegal_action", why.key, detail={"action": text}, message=sentence)
-            await self.commit(seat, action)
+            await self.commit_turn(seat, action)
 
     def _parse(self, text: str, lang: str) -> int:
         try:
@@ -525,4 +574,4 @@ class LiveTable:
         self.driver.wake()
 
 
-__all__ = ["LiveTable", "Logged", "Pass", "SeatState", "step", "table_rules"]
+__all__ = ["LiveTable", "Logged", "Pass", "SeatState", "seen", "step", "table_rules"]

@@ -85,6 +85,7 @@ class TableRegistry:
             seed=random.SystemRandom().randrange(2**62),
             status="waiting",
             created_at=utcnow(),
+            rules_revision=game.rules_class.REVISION,
         )
         try:
             table_rules(game, row)

@@ -3,7 +3,10 @@
 The match is rebuilt from the table's rules and seed and its action log (the same mechanism
 as recovery), and each frame is the view a spectator allowed to see every hand would have
 had: the match is over, so nothing is secret any more. Frame 0 is the position before the
-first action; frame k follows action k and carries its narration. How the cards are drawn and
+first action; frame k follows the k-th action everybody saw at the table (version k, as the live
+table numbered it) and carries its narration. Declined optional decisions (``game.is_silent``) have
+no frame, as they had none at the table: the hands show what a seat could have done, and the
+downloaded record keeps every action. How the cards are drawn and
 named (``faces``, ``cards``, ``suits``) is sent once for the whole replay, not in every frame.
 """
 
@@ -18,6 +21,7 @@ from tapete.server.lang import speaking
 from tapete.server.live import step, table_rules
 from tapete.server.storage.rows import ActionRow, SeatRow, TableRow
 from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, spectator_view
+from tapete.table.silent import is_private
 
 
 def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow], lang: str) -> dict[str, Any]:
@@ -40,20 +44,24 @@ def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[Act
     frames: list[dict[str, Any]] = [
         {"version": 0, "seat": None, "action": None, "text": "", "view": _view(game, match, facts(0), ended, lang)}
     ]
+    version = 0
     for entry in actions:
         action = game.parse_action(rules, entry.action)
         happened = step(game, match, entry.seat, action)
         if happened.record is not None:
             ended = DealEnd(happened.record, happened.after)
+        if is_private(game, rules, action, happened.record is not None):
+            continue
+        version += 1
         lines = event_lines(game, happened, lang, told)
         frames.append(
             {
-                "version": entry.version,
+                "version": version,
                 "seat": entry.seat,
                 "action": entry.action,
                 "text": "\n".join(lines),
                 "lines": lines,
-                "view": _view(game, match, facts(entry.version), ended, lang),
+                "view": _view(game, match, facts(version), ended, lang),
             }
         )
     with speaking(lang):

@@ -5,9 +5,10 @@ one door for hidden cards) plus public table data (names, who is connected, the 
 the clock). A spectator's view comes from an observation with the hand and legal actions
 removed before anything reads it (:func:`public`), so no code path here can copy a hand into
 it by mistake; whole hands go to spectators only when the table's owner allows it, and to a
-replay only once the match is over. Every text is made in the recipient's language
-(:func:`tapete.server.lang.speaking`) with the seat names that viewer reads, from what the game
-says (``Say`` values: :meth:`~tapete.core.game.Game.action_label`, ``narrate``,
+replay only once the match is over. An optional decision that another seat holds shows as
+declined (:func:`tapete.table.silent.settle`): only its own seat sees that it had one. Every text
+is made in the recipient's language (:func:`tapete.server.lang.speaking`) with the seat names
+that viewer reads, from what the game says (``Say`` values: :meth:`~tapete.core.game.Game.action_label`, ``narrate``,
 ``view_extras``...) through the text layer, so the terminal and the browser say the same thing.
 Nothing here knows a game: what is a game's own comes from :meth:`~tapete.core.game.Game.view_extras`.
 
@@ -37,6 +38,7 @@ from tapete.games import Game, Match
 from tapete.server.deck import deck_words
 from tapete.server.lang import msg, speaking
 from tapete.table.narrate import Happened, told
+from tapete.table.silent import settle
 from tapete.text.cards import card_name
 from tapete.text.render import Names, say, use_names
 
@@ -113,9 +115,19 @@ def _telling(lang: str, facts: TableFacts) -> Iterator[tuple[str, ...]]:
 
 
 # ---------------------------------------------------------------- views
+def observed(game: Game, match: Match, seat: int | None) -> Any:
+    """The observation ``seat`` gets (None: a spectator, from seat 0's with the private part removed by
+    the caller), with every pending private turn of another seat declined."""
+    deal = match.deal
+    settled = settle(game, deal, seat)
+    if settled is deal:
+        return game.observe(match, 0 if seat is None else seat)
+    return game.observe_deal(settled, 0 if seat is None else seat)
+
+
 def seat_view(game: Game, match: Match, seat: int, facts: TableFacts, ended: DealEnd | None, lang: str) -> JSON:
     """What the person in ``seat`` sees: their hand and choices, and the public table."""
-    obs = game.observe(match, seat)
+    obs = observed(game, match, seat)
     with _telling(lang, facts) as names:
         view = _view(game, match, obs, facts, ended, names)
         view["seat"] = seat
@@ -132,8 +144,12 @@ def spectator_view(
     lang: str,
     hands: bool = False,
 ) -> JSON:
-    """What a spectator sees: the public table; every hand too when ``hands`` (the owner allowed it)."""
-    obs = public(game.observe(match, 0), game)
+    """What a spectator sees: the public table; every hand too when ``hands`` (the owner allowed it).
+
+    Seeing every hand shows no pending private turn either: the hands are those of the table as
+    everybody sees it (a decision still to take shows as declined), so a spectator never learns that
+    a seat had an optional decision, only what the hands themselves show."""
+    obs = public(observed(game, match, None), game)
     with _telling(lang, facts) as names:
         view = _view(game, match, obs, facts, ended, names)
         if hands:
@@ -142,10 +158,11 @@ def spectator_view(
 
 
 def all_hands(game: Game, match: Match) -> list[list[str]]:
-    """Every seat's hand, each from that seat's own observation."""
+    """Every seat's hand, each from that seat's own observation (of the table as everybody sees it)."""
     out = []
+    settled = settle(game, match.deal)
     for s in range(match.players):
-        obs = game.observe(match, s)
+        obs = game.observe(match, s) if settled is match.deal else game.observe_deal(settled, s)
         out.append(cards_str(game, obs.rules, game.hand_order(obs, obs.hand)))
     return out
 
@@ -291,6 +308,7 @@ __all__ = [
     "event_lines",
     "legal",
     "narration_names",
+    "observed",
     "public",
     "seat_view",
     "spectator_view",

@@ -15,7 +15,8 @@ exactly as the uninterrupted one would have.
 >>> table.run_bots()  # seat 0 (a person) is to act first: bots wait
 []
 >>> obs = table.observation(0)
->>> table.play(0, obs.legal_actions[0])
+>>> table.play(0, obs.legal_actions[0]) == [(0, obs.legal_actions[0])]  # what was applied
+True
 >>> [seat for seat, _ in table.run_bots()]
 [1]
 """
@@ -34,6 +35,7 @@ from tapete.core import record_file as records
 from tapete.core.errors import IllegalActionError, RecordError, SetupError
 from tapete.core.words import Say, SeatRef
 from tapete.games import Game, Match, game_of_record
+from tapete.table.silent import declines, public_player, settle, silent_choice
 from tapete.table.store import default_directory
 
 SeatKind = Literal["human", "bot"]
@@ -131,13 +133,28 @@ class TableSession:
     def is_over(self) -> bool:
         return self.match.is_terminal()
 
+    @property
+    def public_player(self) -> int:
+        """The seat to act as every other seat sees it: a pending private turn (see
+        :mod:`tapete.table.silent`) shows to nobody but its seat."""
+        return public_player(self.game, self.match.deal)
+
+    def private_turn(self) -> bool:
+        """Whether the seat to act holds an optional decision that nobody else may learn of."""
+        return silent_choice(self.game, self.match.deal) is not None
+
     def is_human_turn(self) -> bool:
         seat = self.match.current_player
         return seat >= 0 and self.seats[seat] == "human"
 
     def observation(self, seat: int) -> Any:
-        """What ``seat`` may see now: the one door to the cards."""
-        return self.game.observe(self.match, seat)
+        """What ``seat`` may see now: the one door to the cards. Another seat's pending private turn
+        shows as declined (:func:`tapete.table.silent.settle`)."""
+        deal = self.match.deal
+        settled = settle(self.game, deal, seat)
+        if settled is deal:
+            return self.game.observe(self.match, seat)
+        return self.game.observe_deal(settled, seat)
 
     @property
     def deal_number(self) -> int:
@@ -145,17 +162,35 @@ class TableSession:
         return len(self.match.deals)
 
     # ------------------------------------------------------------ acting
-    def play(self, seat: int, action: int) -> None:
-        """A person's choice for ``seat``; refused (nothing changes) if not its turn or not legal."""
+    def play(self, seat: int, action: int) -> list[tuple[int, int]]:
+        """A person's choice for ``seat``; refused (nothing changes) if not its turn or not legal.
+
+        The seat to act as everybody sees it may act while another seat still holds a private turn:
+        that turn is declined first, as the lead ends the time to sing at a real table. Returns every
+        (seat, action) applied, those declines first.
+        """
+        steps = self.steps_for(seat, action)
+        for _, a in steps:
+            self._apply(a)
+        return steps
+
+    def steps_for(self, seat: int, action: int) -> list[tuple[int, int]]:
+        """The (seat, action) steps that ``seat`` choosing ``action`` comes to: the declines of pending
+        private turns of other seats, then the action. Raises IllegalActionError (nothing changes) when
+        it is not the seat's turn, even after them, or the action is not legal then."""
         if self.match.is_terminal():
             raise IllegalActionError("the match is over", say=Say("error.match.over"))
-        if seat != self.match.current_player:
-            current = self.match.current_player
+        deal = self.match.deal
+        before = declines(self.game, deal, seat)
+        if before is None:
+            current = self.public_player
             raise IllegalActionError(
                 f"it is not seat {seat}'s turn: seat {current} is to act",
                 say=Say("error.turn.not_yours", seat=SeatRef(seat), current=SeatRef(current)),
             )
-        self._apply(action)
+        if before:  # the engine refuses an illegal action here, on the copy, before any decline is applied
+            settle(self.game, deal, seat).apply_action(action)
+        return [*before, (seat, action)]
 
     def bot_step(self) -> tuple[int, int] | None:
         """Let the bot to act, if it is a bot's turn, choose and play; returns (seat, action)."""
@@ -178,8 +213,12 @@ class TableSession:
         return done
 
     def _bot_rng(self) -> random.Random:
+        """The bots' generator for this position: seeded by the table's seed, the deal and the actions of
+        the deal that everybody saw (a declined decision changes no public choice's generator)."""
         deal = self.match.deals[-1]
-        return random.Random(f"{self.bot_seed}/{len(self.match.deals)}/{len(deal.actions)}")
+        rules = self.match.rules
+        told = sum(1 for a in deal.actions if not self.game.is_silent(rules, a))
+        return random.Random(f"{self.bot_seed}/{len(self.match.deals)}/{told}")
 
     def _apply(self, action: int) -> None:
         self.match.apply_action(action)

@@ -9,7 +9,10 @@ crash or Ctrl-C loses nothing and ``tapete play --resume`` continues.
 
 Bots move one action at a time with a short visible delay (``delay``
 seconds; 0 plays them at once, as the tests do) and a finished trick stays
-on the table until the next card is played.
+on the table until the next card is played. A bot's optional decision that
+nobody may learn of (not singing, keeping the 7) is taken at once and told
+nothing of, so the pause before the next action is the one it would be
+with no decision to take.
 
 The layout follows the terminal (80x24 is the least it is made for): from
 100 columns the side panel (scores and log) sits at the right; below, a strip
@@ -384,7 +387,12 @@ class TableScreen(Screen[None]):
         if self.waiting or self.scheduled:
             return
         session = self.driver.session
-        if session.is_over() or session.is_human_turn():
+        while not self.waiting and self.driver.bot_decides_privately():
+            step = self.driver.bot_step()
+            if step is None:
+                break
+            self.after(step)
+        if self.waiting or session.is_over() or session.is_human_turn():
             return
         if self.delay <= 0:
             while not self.waiting and not session.is_over() and not session.is_human_turn():

@@ -17,6 +17,7 @@ from tapete.cli.words import say
 from tapete.games import Game
 from tapete.table.narrate import Happened, narrate
 from tapete.table.session import TableSession
+from tapete.table.silent import settle
 
 
 class TableDriver:
@@ -63,7 +64,7 @@ class TableDriver:
         return self._step(seat, -1, apply, done)
 
     def _step(
-        self, seat: int, action: int, apply: Callable[[], None], done: list[tuple[int, int]] | None = None
+        self, seat: int, action: int, apply: Callable[[], object], done: list[tuple[int, int]] | None = None
     ) -> Happened:
         match = self.session.match
         before = self.view()
@@ -74,12 +75,22 @@ class TableDriver:
             action = done[0][1]
         record = match.deals[index]
         finished = record.result is not None
-        # The same deal after the action: when the action ended it, its final position as the seat sees it.
-        after = self.game.observe_deal(state, self.seat)
+        # The same deal after the action: when the action ended it, its final position as the seat sees it
+        # (another seat's pending optional decision shows as declined, as in :meth:`view`).
+        after = self.game.observe_deal(settle(self.game, state, self.seat), self.seat)
         return Happened(seat, action, before, after, record if finished else None, match.winner)
 
     def lines(self, happened: Happened) -> list[str]:
+        """The log lines of an action; none for another seat's declined optional decision."""
+        if happened.seat != self.seat and self.game.is_silent(happened.after.rules, happened.action):
+            return []
         return narrate(self.game, happened)
+
+    def bot_decides_privately(self) -> bool:
+        """Whether a bot is to act on an optional decision nobody else may learn of: it decides at once,
+        with no pause, so that the table's pace is the same as with no decision to take."""
+        session = self.session
+        return not session.is_over() and not session.is_human_turn() and session.private_turn()
 
     def action_for_key(self, key: str, obs: Any, page: int) -> int | None:
         """The action a letter stands for now (legal or not), or None for a key that means nothing."""

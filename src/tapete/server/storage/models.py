@@ -124,6 +124,7 @@ class GameTable(Base):
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
     started_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
     finished_at: Mapped[datetime | None] = mapped_column(UTCDateTime)
+    rules_revision: Mapped[int] = mapped_column(Integer, server_default="1")
 
 
 class Seat(Base):

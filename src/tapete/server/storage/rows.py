@@ -70,6 +70,9 @@ class TableRow:
     created_at: datetime
     started_at: datetime | None = None
     finished_at: datetime | None = None
+    #: The revision of the game's preset defaults the table was created under (RulesBase.REVISION):
+    #: a table saved before a preset's default changed replays under the rules it was played with.
+    rules_revision: int = 1
 
 
 @dataclass(frozen=True)
