@@ -54,7 +54,7 @@ def entries(out: str) -> dict[str, str]:
     found: dict[str, str] = {}
     lines = out.splitlines()
     for i, line in enumerate(lines):
-        m = re.match(r"^  \S.* \[([a-z_]+)\] ?:", line)
+        m = re.match(r"^  \S.* \[([a-z0-9_]+)\] ?:", line)
         if not m:
             continue
         head = [line]
@@ -79,7 +79,9 @@ def words(rules: RulesBase, name: str) -> str:
     if isinstance(value, str):
         game = "belote" if isinstance(rules, BeloteRules) else "guinote"
         return msg(f"rules.{game}.{name}.value.{value}")
-    return "no limit" if (name == "cantes_per_trick" and value == 0) else str(value)
+    if value == 0 and name in ("cantes_per_trick", "malas_floor"):  # 0 switches them off
+        return msg("rules.value.no_limit") if name == "cantes_per_trick" else msg("rules.value.not_played")
+    return str(value)
 
 
 # ====================================================================== every option described

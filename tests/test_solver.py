@@ -196,6 +196,37 @@ def test_belote_agrees_with_brute_force(preset: str) -> None:
     assert checked >= 8
 
 
+@pytest.mark.parametrize(
+    ("preset", "options"),
+    [
+        ("classique", {"beat_partner_trump": True}),
+        ("coinche", {"beat_trump_lead": False}),
+        ("classique-sa-ta", {"sa_ta_points": "natural", "beat_trump_lead": False}),
+    ],
+)
+def test_belote_duty_and_points_options_agree_with_brute_force(preset: str, options: dict[str, object]) -> None:
+    """docs/rules/belote.md, "Variants that clubs and other programs play": the solver reads the duties and the
+    card points of the position's rules (beat_partner_trump, beat_trump_lead, sa_ta_points), as the engine does."""
+    rules = BeloteRules.preset(preset).replace(**options)
+    checked = 0
+    for seed in range(24):
+        rng = random.Random(seed)
+        s = BeloteState.new_deal(rules, seed=seed)
+        while s.phase == 0:
+            actions = s.legal_actions()
+            bids = [a for a in actions if s.action_to_string(a) != "pass"]
+            s.apply_action(rng.choice(bids) if bids and rng.random() < 0.5 else rng.choice(actions))
+        if s.is_terminal():
+            continue
+        while s.n_tricks - s.tricks_played > 2 + seed % 2:
+            s.apply_action(rng.choice(s.legal_actions()))
+        me = side_of(s, s.cur)
+        want = {a: b_after(s, a, me) for a in s.legal_actions() if a != DECLARE}
+        assert {a: v for a, v in solve(s).values.items() if a != DECLARE} == want, repr(s)
+        checked += 1
+    assert checked >= 8
+
+
 def test_belote_declare_is_valued_like_the_best_card_and_chosen() -> None:
     """004 "Declaraciones": announced in the first trick; declaring changes no card, so its value is the
     best card's and it is the solver's choice (declaration points are not counted, tapete.solver)."""
@@ -348,3 +379,42 @@ def test_solve_command_refuses_bidding_and_deep_positions(capsys: pytest.Capture
     assert "bidding" in capsys.readouterr().err
     assert main(["solve", "--lang", "en", "--seed", "3", "--max-nodes", "300"]) == 2
     assert "too deep" in capsys.readouterr().err
+
+
+def test_solve_command_refuses_a_position_beyond_reach_at_once(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 12 (4): a fresh deal far from its end is refused before any search, saying what can be solved."""
+    import tapete.cli.solve as command
+    from tapete.cli.main import main
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver must not run on a position beyond its reach")
+
+    monkeypatch.setattr(command, "solve", no_search)
+    for game in ("guinote", "brisca"):
+        assert main(["solve", "--lang", "en", "--game", game, "--seed", "3"]) == 2
+        err = capsys.readouterr().err
+        assert "tricks still to play" in err and "--tricks-left" in err, err
+
+
+@pytest.mark.parametrize("game", ["guinote", "belote", "brisca"])
+def test_solve_command_plays_a_fresh_deal_to_tricks_left(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tapete.cli.main import main
+    from tapete.games import GAMES, parse_position
+
+    assert main(["solve", "--lang", "en", "--game", game, "--seed", "5", "--tricks-left", "4"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "seed 5, played by the heuristic bots to 4 tricks left:"
+    state = parse_position(out[1].strip())
+    assert GAMES[game].tricks_left(state) == 4
+    assert any(line.startswith("best: ") for line in out)
+
+
+def test_solve_command_tricks_left_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    from tapete.cli.main import main
+
+    assert main(["solve", "--lang", "en", "--tricks-left", "3", _ARRASTRE]) == 2
+    assert "either it or a POSITION" in capsys.readouterr().err
+    assert main(["solve", "--lang", "en", "--seed", "1", "--tricks-left", "11"]) == 2
+    assert "from 1 to 10" in capsys.readouterr().err

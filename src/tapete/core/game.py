@@ -79,7 +79,12 @@ class Game(Protocol):
     @property
     def presets(self) -> Mapping[str, RulesBase]: ...
 
-    def rules(self, preset: str | None = None, options: Mapping[str, str] | None = None) -> Any: ...
+    def rules(
+        self, preset: str | None = None, options: Mapping[str, str] | None = None, revision: int | None = None
+    ) -> Any:
+        """A preset (default: the game's default) with options given as strings, validated; ``revision``:
+        the preset as it was at that revision of its defaults (stored tables and records)."""
+        ...
 
     def deck(self, rules: Any) -> Deck:
         """The deck the cards of a deal under ``rules`` are drawn and named from."""
@@ -131,6 +136,12 @@ class Game(Protocol):
     def action_str(self, rules: Any, action: int, symbols: bool = False) -> str: ...
 
     def parse_action(self, rules: Any, text: str) -> int: ...
+
+    def is_silent(self, rules: Any, action: int) -> bool:
+        """Whether ``action`` declines an optional decision (keeping the 7, not singing): it is told
+        to nobody but the seat that took it: no other seat's observation, narration, server frame,
+        version number or replay shows it, nor that the seat was offered the choice."""
+        ...
 
     def position_string(self, state: Any, history: bool = False) -> str: ...
 
@@ -357,6 +368,15 @@ class Game(Protocol):
         """A finished deal's points per scoring side (``Match.deals[i].result``), for the arena."""
         ...
 
+    def tricks_left(self, state: Any) -> int:
+        """Tricks still to play in a deal, the one in progress included (0 once it is over)."""
+        ...
+
+    def solve_reach(self, rules: Any) -> int:
+        """The most tricks left at which ``tapete solve`` answers within seconds on one core (0: no
+        exact solver). Deeper positions are refused at once, with the way to a solvable one."""
+        ...
+
 
 class GameBase:
     """What every game's ``GAME`` object shares; a game subclasses it and fills in its own parts."""
@@ -370,9 +390,13 @@ class GameBase:
     def presets(self) -> Mapping[str, RulesBase]:
         return self.rules_class.PRESETS
 
-    def rules(self, preset: str | None = None, options: Mapping[str, str] | None = None) -> Any:
+    def rules(
+        self, preset: str | None = None, options: Mapping[str, str] | None = None, revision: int | None = None
+    ) -> Any:
         """A preset (default: the game's default) with options given as strings, validated."""
-        rules = self.rules_class.preset(preset or self.default_preset)
+        name = preset or self.default_preset
+        cls = self.rules_class
+        rules = cls.preset(name) if revision is None else cls.preset_as_of(name, revision)
         return rules.with_option_strings(dict(options)) if options else rules
 
     def players(self, rules: Any) -> int:
@@ -389,6 +413,11 @@ class GameBase:
 
     def is_card(self, rules: Any, action: int) -> bool:
         return 0 <= action < self.deck(rules).n_cards
+
+    def is_silent(self, rules: Any, action: int) -> bool:
+        """No silent actions: a game whose optional decisions are offered beside a public action
+        (Brisca's exchange, Belote's declarations in the first trick) declines them by acting."""
+        return False
 
     def deck(self, rules: Any) -> Deck:
         raise NotImplementedError
@@ -449,6 +478,9 @@ class GameBase:
 
     def solve(self, state: Any, tt_bytes: int, max_nodes: int = 0) -> Solution:
         raise SetupError(f"{self.title} has no exact solver")
+
+    def solve_reach(self, rules: Any) -> int:
+        return 0
 
     def solve_value(self, state: Any, tt_bytes: int, max_nodes: int = 0) -> int:
         raise SetupError(f"{self.title} has no exact solver")

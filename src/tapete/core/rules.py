@@ -4,6 +4,12 @@ A game's rules are a frozen dataclass whose fields are its options; it
 inherits :class:`RulesBase` and sets ``GAME``, ``PRESETS`` (name -> rules)
 and ``CHOICES`` (option -> allowed strings). Records and position strings
 store a rules object as its preset name plus the options changed from it.
+
+A preset's defaults may change (a better reading of a seed): the game then bumps
+``REVISION`` and lists in ``PRESET_CHANGES`` the values the presets had before,
+and stored rules carry the revision they were written under (``to_dict``), so a
+record or a server's table saved before the change still replays under the rules
+it was played with (:meth:`RulesBase.preset_as_of`).
 """
 
 from __future__ import annotations
@@ -24,6 +30,10 @@ class RulesBase:
     GAME: ClassVar[str] = ""
     PRESETS: ClassVar[dict[str, Any]] = {}
     CHOICES: ClassVar[dict[str, tuple[str, ...]]] = {}
+    #: The revision of the presets' defaults (1 until a preset's default first changes).
+    REVISION: ClassVar[int] = 1
+    #: Revision -> preset -> the options it had before that revision.
+    PRESET_CHANGES: ClassVar[dict[int, dict[str, dict[str, Any]]]] = {}
 
     preset_name: str
 
@@ -39,6 +49,25 @@ class RulesBase:
                 say=Say("error.rules.unknown_preset", game=cls.GAME, name=name, choices=choices),
             )
         return found
+
+    @classmethod
+    def preset_as_of(cls, name: str, revision: int) -> Self:
+        """The preset ``name`` as it was at ``revision`` of the presets' defaults.
+
+        Each later change restores the value it replaced, the oldest such change last, so data
+        written at ``revision`` reads back under the rules it was played with.
+        """
+        if not isinstance(revision, int) or isinstance(revision, bool) or not 1 <= revision <= cls.REVISION:
+            raise RulesError(
+                f"bad rules revision {revision!r}: expected a whole number from 1 to {cls.REVISION}",
+                say=Say("error.rules.bad_revision", value=revision, most=cls.REVISION),
+            )
+        rules = cls.preset(name)
+        before: dict[str, Any] = {}
+        for changed_at in sorted(cls.PRESET_CHANGES, reverse=True):
+            if revision < changed_at:
+                before.update(cls.PRESET_CHANGES[changed_at].get(name, {}))
+        return dataclasses.replace(rules, **before) if before else rules  # type: ignore[type-var]
 
     @classmethod
     def option_names(cls) -> list[str]:
@@ -99,17 +128,23 @@ class RulesBase:
         return {name: getattr(self, name) for name in self.option_names() if getattr(self, name) != getattr(base, name)}
 
     def to_dict(self) -> dict[str, Any]:
-        """Preset name plus changed options: the form stored in records."""
-        return {"preset": self.preset_name, "options": self.options_changed()}
+        """Preset name plus changed options, and the presets' revision once there is more than one:
+        the form stored in records."""
+        out: dict[str, Any] = {"preset": self.preset_name, "options": self.options_changed()}
+        if self.REVISION > 1:
+            out["revision"] = self.REVISION
+        return out
 
     @classmethod
     def from_dict(cls, data: Any) -> Self:
+        """Read :meth:`to_dict`'s form back; without a ``revision`` the data is of revision 1."""
         if not isinstance(data, dict) or not isinstance(data.get("preset"), str):
             raise RulesError('rules must be an object with a "preset" name and an "options" object')
         options = data.get("options", {})
         if not isinstance(options, dict):
             raise RulesError('rules "options" must be an object of option names to values')
-        return cls.preset(data["preset"]).replace(**options)
+        base = cls.preset_as_of(data["preset"], data.get("revision", 1))
+        return base.replace(**options)
 
     # ------------------------------------------------------------ validation
     def check_types(self) -> None:

@@ -12,6 +12,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # rules (tapete.core.rules)
     "error.rules.unknown_preset": "unknown {game} preset {name!r}: expected one of {choices}",
     "error.rules.unknown_option": "unknown {game} option {name!r}: expected one of {choices}",
+    "error.rules.bad_revision": "bad rules revision {value!r}: expected a whole number from 1 to {most}",
     "error.rules.bad_choice": "bad value {value!r} for {name}: expected one of {choices}",
     "error.rules.bad_int": "bad value {value!r} for {name}: expected a whole number",
     "error.rules.bad_bool": "bad value {value!r} for {name}: expected true or false",

@@ -62,6 +62,12 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "drawn may complete the pair, or before it.",
         "after the draw: 002 §06; before it: 001 Phase 1.5",
     ),
+    "cante_window": (
+        "When the cante window closes",
+        "Whether cantes for a trick won must be sung before the next lead, or may still be sung after the lead "
+        "card, until an opponent has played to the next trick.",
+        "before the lead: 002 §06 (the teaching window); until an opponent's card: 002 §06 (other tables)",
+    ),
     "cantes_per_trick": (
         "Cantes per player for each trick won",
         "How many cantes (a tute included) one player may sing for each trick won; 0 means no limit.",
@@ -100,8 +106,8 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
     "exchange_timing": (
         "Exchanging the 7 of trumps",
         "When the holder of the 7 of trumps may swap it for the muestra while the muestra is on the table.",
-        "own turn: 001 Phase 1.4; after the side's trick: 002 §06 and common practice; when leading: "
-        "003 Gerakan Khusus; never: house rule",
+        "own turn: 001 Phase 1.4; before the lead: 002 §06; before the draw: common practice (variants.md); "
+        "until the next trick closes: some apps; when leading: 003 Gerakan Khusus; never: house rule",
     ),
     "exchange_needs_counting_indicator": (
         "Exchange only for a muestra that counts",
@@ -148,6 +154,12 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "While his partner holds the trick a player need not beat or trump (four players only).",
         "yes: 002 §05, 003 Perubahan Aturan; no: 001 Phase 2 and the stricter tournament reading (variants.md)",
     ),
+    "overtrump_opponents_only": (
+        "Overtrump only the opponents",
+        "While his partner holds the trick, a player need only beat a trump an opponent played: his "
+        "partner's trump obliges nothing (matters without the partner exemption).",
+        "some online programs (issue 12); not in the seeds",
+    ),
     "last_trick_bonus": (
         "Points for the last trick (diez de últimas)",
         "Points for the side that takes the last trick of a deal played to its end.",
@@ -174,6 +186,12 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "follow in which a side may claim.",
         "002 §07; 003 Kondisi Kemenangan",
     ),
+    "vueltas_auto_end": (
+        "Vueltas end at the target",
+        "Whether a vueltas deal also ends by itself, won, as soon as a trick brings a side to the target, "
+        "besides a claim.",
+        "some apps (Guinote-Mobile-APP); juegosdecartas.fun: the vueltas need not be finished",
+    ),
     "claims": (
         "Claiming the partida",
         "When a side may stop the deal by claiming that it has reached the target.",
@@ -185,6 +203,11 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "target is reached.",
         "003 Kondisi Kemenangan; tapete's reading for 002",
     ),
+    "claim_needs_lead": (
+        "A claim must be ahead",
+        "Whether a claiming side must also have more points than the other side for its claim to be right.",
+        "some apps (Guinote-Mobile-APP)",
+    ),
     "both_past": (
         "Both sides past the target",
         "Who wins the partida when both sides reach the target in the same deal.",
@@ -195,6 +218,17 @@ _GUINOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "When both sides pass the target, the card points of the deal (without cantes or the diez de "
         "últimas) the side of the last trick needs to win.",
         "30: 002 §07, read as card points with variants.md",
+    ),
+    "min_points_scope": (
+        "When those card points are needed",
+        "Whether the card points of the deal are needed only by the side of the last trick when both sides "
+        "pass the target, or by any side that wins on points (alone, by a claim, at the end of vueltas).",
+        "both sides past: 002 §07; always: common practice (variants.md), Guinote-Mobile-APP",
+    ),
+    "malas_floor": (
+        "Las 30 malas (minimum score)",
+        "A side with fewer points than this at the end of a deal played out loses the partida at once.",
+        "30: some apps (Guinote-Mobile-APP); not played: the seeds",
     ),
     "malas_buenas": (
         "Scores as malas and buenas",
@@ -236,6 +270,12 @@ _GUINOTE_VALUES: Final[dict[tuple[str, str], str]] = {
     ("cante_timing", "before_draw"): "before the draw (the pair must be held when the trick is won)",
     ("exchange_timing", "own_turn"): "on any of one's turns while there is stock",
     ("exchange_timing", "after_team_win"): "after one's side wins a trick, before the draw",
+    ("exchange_timing", "before_lead"): (
+        "after one's side wins a trick, after the draw and before the next lead (at the last draw, before it)"
+    ),
+    ("exchange_timing", "until_next_trick"): "after one's side wins a trick, until the next trick closes",
+    ("cante_window", "before_lead"): "before the next lead",
+    ("cante_window", "until_opponent_card"): "until an opponent has played to the next trick",
     ("exchange_timing", "when_leading"): "when about to lead",
     ("exchange_timing", "never"): "never",
     ("tute", "none"): "no tute",
@@ -251,6 +291,8 @@ _GUINOTE_VALUES: Final[dict[tuple[str, str], str]] = {
     ("claims", "any_time"): "on any turn to play",
     ("both_past", "higher_score"): "the higher score (a tie replays the deal)",
     ("both_past", "last_trick"): "the side of the last trick, if it has enough card points",
+    ("min_points_scope", "both_past"): "only when both sides pass the target",
+    ("min_points_scope", "always"): "whenever a side wins on points",
     ("review_tricks", "all"): "every trick taken",
     ("review_tricks", "last"): "only the last trick",
     ("deck_faces", "spanish"): "a Spanish deck",
@@ -356,6 +398,14 @@ _BELOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "What a surcoinched contract is multiplied by.",
         "4: 004 'Variantes comunes' (\"redoblar\"), common practice; 3: house rule of some clubs",
     ),
+    "classic_coinche": (
+        "Coinche after the taking",
+        "In the taking game, whether the opponents may coinche (double) the taker's contract before the first "
+        "card, and the takers then surcoinche; the winning side scores every point of the deal times the "
+        "multiplier, belote apart.",
+        "none: 004; coinche and surcoinche: beloteenligne.com (belote bridgée), lacontree.free.fr §2.4, "
+        "issue 12",
+    ),
     "partner_exempt": (
         "No duty to trump while the partner holds the trick",
         "A player without the suit led may play any card instead of trumping while his partner holds the trick.",
@@ -365,6 +415,18 @@ _BELOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "Overtrump the partner when trumps are led",
         "When trumps are led, whether a player must beat the best trump even if his partner holds the trick.",
         "yes: common practice (FFB); no: contree.org \"4 joueurs\", and 004 'Juego de bazas' 4 read broadly",
+    ),
+    "beat_partner_trump": (
+        "A trump over the partner's must beat it",
+        "While the partner holds the trick with a trump, a player without the suit led may still discard, but a "
+        "trump he plays must beat the partner's when he can.",
+        "no: 004 'Juego de bazas' 4; yes: Board Game Arena (belote)",
+    ),
+    "beat_trump_lead": (
+        "Beat the best trump when trumps are led",
+        "When trumps are led (in tout-atout, any suit), whether a player must play a higher trump than the best "
+        "one in the trick when he can, or may follow with any trump.",
+        "yes: common practice (FFB); no: some coinche programs",
     ),
     "must_undertrump": (
         "Undertrump (pisser)",
@@ -383,6 +445,24 @@ _BELOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "Who scores when the best declarations of both sides are equal.",
         "the trump sequence, then the takers: 004 'Declaraciones'; nobody: Klaberjass and some tables; "
         "the first announced: house rule",
+    ),
+    "carre_order": (
+        "Order of carrés of 100",
+        "How carrés of aces, tens, kings and queens compare with each other: in the trump order (A, 10, K, Q) "
+        "or in the natural order (A, K, Q, 10).",
+        "trump order: common practice (FFB); natural order: several programs",
+    ),
+    "low_carres": (
+        "Carrés of 7s and 8s",
+        "Whether four 7s or four 8s count for nothing, or are worth 0 but rank as carrés below the others, so "
+        "that they beat and cancel the other side's sequences.",
+        "nothing: 004 'Declaraciones', Carré; ranking: contree.org \"Les annonces\"",
+    ),
+    "capot_declarations": (
+        "Declarations on a capot",
+        "Whether each side keeps the declarations it won when one side takes every trick, or the side that "
+        "takes every trick also takes the other side's.",
+        "each keeps its own: contree.org \"La marque\"; all to the capot: some programs",
     ),
     "belote_rebelote": (
         "Belote-rebelote",
@@ -415,6 +495,23 @@ _BELOTE_OPTIONS: Final[dict[str, tuple[str, str, str]]] = {
         "Points for the last trick (dix de der)",
         "Points for the side that takes the last trick.",
         "10: 004 'Puntuación de una mano'",
+    ),
+    "sa_ta_points": (
+        "Card points in sans-atout and tout-atout",
+        "Whether the card points of sans-atout and tout-atout are scaled to 152 as in a suit contract, or keep "
+        "the plain values (120) and the trump values (248).",
+        "scaled: common practice (the usual tables); natural: Board Game Arena (coinche) and some programs",
+    ),
+    "failed_base": (
+        "Base of a failed or coinched contract",
+        "In the auction, the points added to the contract's value for the side that wins a failed or coinched "
+        "contract: 160 or 162.",
+        "160: common practice (FFB); 162: contrée tables that count the whole deal",
+    ),
+    "bid_82_scores_80": (
+        "A bid of 82 scores 80",
+        "In the auction, whether the lowest bid of 82 is scored as a contract of 80 (it must still make 82).",
+        "82: 004 'Variantes comunes' (\"82-252+\"); scored as 80: some coinche tables",
     ),
     "capot_scoring": (
         "Value of a capot bid",
@@ -475,6 +572,15 @@ _BELOTE_VALUES: Final[dict[tuple[str, str], str]] = {
     ("declaration_tie", "trump_then_takers"): "the trump sequence, then the takers",
     ("declaration_tie", "cancel"): "nobody scores",
     ("declaration_tie", "eldest"): "the first to announce",
+    ("declaration_tie", "from_taker"): "the trump sequence, then the first from the taker",
+    ("carre_order", "trump"): "A, 10, K, Q (the trump order)",
+    ("carre_order", "natural"): "A, K, Q, 10 (the natural order)",
+    ("low_carres", "none"): "they count for nothing",
+    ("low_carres", "rank"): "worth 0, but they rank as carrés",
+    ("capot_declarations", "own"): "each side keeps its own",
+    ("capot_declarations", "all"): "all to the side that takes every trick",
+    ("sa_ta_points", "scaled"): "scaled to 152",
+    ("sa_ta_points", "natural"): "unscaled: 120 in sans-atout, 248 in tout-atout",
     ("scoring", "classic"): "classic: more than the defence",
     ("scoring", "contree"): "contrée: points made plus the bid",
     ("scoring", "made_points"): "the bid only",
@@ -494,6 +600,9 @@ _BELOTE_VALUES: Final[dict[tuple[str, str], str]] = {
     ("failed_points", "higher"): "to the opponent with the higher total",
     ("failed_points", "vanish"): "to nobody",
     ("failed_points", "both"): "to each opponent",
+    ("classic_coinche", "none"): "no coinche",
+    ("classic_coinche", "coinche"): "the opponents may coinche (x2)",
+    ("classic_coinche", "coinche_surcoinche"): "the opponents may coinche (x2), then the takers surcoinche",
 }
 
 #: Preset -> one line saying what it is and where it comes from.
@@ -575,6 +684,7 @@ _OTHER: Final[dict[str, str]] = {
     "rules.unused": "not used with these rules",
     "rules.preset_value": "{preset}: {value}",
     "rules.value.no_limit": "no limit",
+    "rules.value.not_played": "not played",
     "rules.docs": "The full rules, with every source quoted: {path}",
     # ------------------------------------------------------------ summary labels
     "rules.label.players": "Players",
@@ -633,6 +743,14 @@ _OTHER: Final[dict[str, str]] = {
     ),
     "rules.guinote.summary.exchange.after_team_win": (
         "The holder of the 7 of trumps may exchange it for the muestra after his side wins a trick, before the draw."
+    ),
+    "rules.guinote.summary.exchange.before_lead": (
+        "The holder of the 7 of trumps may exchange it for the muestra after his side wins a trick, once the "
+        "cards are drawn and before the next lead; at the last draw, before it."
+    ),
+    "rules.guinote.summary.exchange.until_next_trick": (
+        "The holder of the 7 of trumps may exchange it for the muestra after his side wins a trick, until the "
+        "next trick closes."
     ),
     "rules.guinote.summary.exchange.when_leading": (
         "The holder of the 7 of trumps may exchange it for the muestra when he is about to lead."
@@ -697,6 +815,15 @@ _OTHER: Final[dict[str, str]] = {
         "second name another suit."
     ),
     "rules.belote.summary.trumps.sa_ta": "The second round also offers sans-atout and tout-atout.",
+    "rules.belote.summary.trumps.classic_coinche": (
+        "Once the deal is completed, an opponent of the taker may coinche before the first card (x2): the side "
+        "that wins then scores every point of the deal, doubled."
+    ),
+    "rules.belote.summary.trumps.classic_coinche_surcoinche": (
+        "Once the deal is completed, an opponent of the taker may coinche before the first card (x2), and the "
+        "takers may then surcoinche (x{multiplier}): the side that wins scores every point of the deal, "
+        "multiplied."
+    ),
     "rules.belote.summary.trumps.fixed": "The suit of the last card dealt is trumps: there is no taking and no taker.",
     "rules.belote.summary.trumps.auction": (
         "An auction: bids of {low} to {high} points in steps of {step}, then capot. The highest bid chooses "
