@@ -40,7 +40,7 @@ def test_record_round_trip_and_resume(preset: str, seed: int, steps: int) -> Non
 def test_changed_options_travel_with_the_record() -> None:
     rules = GuinoteRules.preset("clasico").replace(target=101, capote="wins_match")
     record = match_to_record(play(GuinoteMatch(rules, seed=5), 50, 5))
-    assert record["rules"] == {"preset": "clasico", "options": {"target": 101, "capote": "wins_match"}}
+    assert record["rules"] == {"preset": "clasico", "options": {"target": 101, "capote": "wins_match"}, "revision": 2}
     assert match_from_record(record).rules == rules
 
 
