@@ -53,6 +53,24 @@ def test_games_lists_presets_and_options_in_the_askers_language(sqlite_store: St
     assert {lv["name"] for lv in en["bot_levels"]} == {"random", "easy", "medium", "hard", "expert"}
 
 
+def test_each_preset_carries_its_own_target_and_option_values(sqlite_store: Store) -> None:
+    """The create form fills a preset's own values (Belote classique-501 to 501, contrée to 1500,
+    Guiñote clásico to its own target), not the base rules' defaults."""
+    import dataclasses
+
+    with running(sqlite_store) as client:
+        listed = client.get("/api/games").json()["games"]
+    for entry in listed:
+        game = GAMES[entry["name"]]
+        for preset in entry["presets"]:
+            rules = game.presets[preset["name"]]
+            assert preset["target"] == rules.target, (entry["name"], preset["name"])
+            expected = {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "preset_name"}
+            assert preset["options"] == expected, (entry["name"], preset["name"])
+    belote = {p["name"]: p for p in next(g for g in listed if g["name"] == "belote")["presets"]}
+    assert any(p["target"] != 1000 for p in belote.values())
+
+
 def test_a_table_from_creation_to_the_end(sqlite_store: Store) -> None:
     with running(sqlite_store) as client:
         ana, bea, cruz = Api(client, "ana"), Api(client, "bea"), Api(client, "cruz")

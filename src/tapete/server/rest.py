@@ -184,6 +184,10 @@ async def games(request: Request) -> dict[str, Any]:
                     "description": msg(f"rules.{game.name}.preset.{name}"),
                     "players": game.players(rules),
                     "deck": drawn_faces(game.faces(rules)),
+                    # The preset's own value of every option (its target too), which the create
+                    # form fills in when the preset is chosen: not the base rules' defaults.
+                    "target": rules.target,
+                    "options": {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "preset_name"},
                 }
                 for name, rules in game.presets.items()
             ]
