@@ -74,3 +74,45 @@ def test_the_table_state_update() -> None:
     assert out["log"] == [300, "l5"]
     assert out["modes"] == ["waiting", "live", "over"]
     assert out["untouched"], "updates make new states and leave the old ones as they were"
+
+
+DEAL_END = """
+import { initialState, update, liveMode } from %(module)s;
+const view = (over) => ({ seat: 0, current_player: 0, legal: [{}], trick: [], last_trick: null,
+  breakdown: null, deal_number: 2, match_over: false, ...over });
+const out = {};
+let s = initialState();
+// Deal 1 ends: the next deal is dealt (deal 2, no action yet) and its view carries the breakdown.
+s = update(s, { type: "state", view: view({ breakdown: ["Team 0: 80", "Team 1: 82"] }), at: 1 });
+out.shown = liveMode(s);
+// The next deal's first card: the view has no breakdown any more, and the box closes.
+s = update(s, { type: "state", view: view({ trick: [[1, "3o"]] }), at: 2 });
+out.afterFirstCard = liveMode(s);
+// Deal 2 ends; the person closes the box; a language switch sends the same breakdown in Spanish.
+s = update(s, { type: "state", view: view({ deal_number: 3, breakdown: ["Team 0: 80", "Team 1: 82"] }), at: 3 });
+out.shownAgainForTheNextDeal = liveMode(s);
+s = update(s, { type: "close_breakdown" });
+s = update(s, { type: "state", view: view({ deal_number: 3, breakdown: ["Equipo 0: 80", "Equipo 1: 82"] }), at: 4 });
+out.afterLanguageSwitch = liveMode(s);
+// Deal 3 ends and a language switch comes while its box is open: the box stays, in the new words.
+s = update(s, { type: "state", view: view({ deal_number: 4, breakdown: ["Team 0: 1"] }), at: 5 });
+s = update(s, { type: "state", view: view({ deal_number: 4, breakdown: ["Equipo 0: 1"] }), at: 6 });
+out.reworded = s.breakdown && s.breakdown.lines;
+console.log(JSON.stringify(out));
+"""
+
+
+def test_the_deal_over_box_closes_when_the_next_deal_is_played_and_stays_closed() -> None:
+    if shutil.which("node") is None:
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            pytest.fail("CI needs node")
+        pytest.skip("no node")
+    script = DEAL_END % {"module": json.dumps(MODULE.as_uri())}
+    done = subprocess.run(["node", "--input-type=module", "-e", script], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert out["shown"] == "deal_over"
+    assert out["afterFirstCard"] == "play", "the box never covers the next deal's tricks"
+    assert out["shownAgainForTheNextDeal"] == "deal_over"
+    assert out["afterLanguageSwitch"] == "play", "a closed box stays closed after a language switch"
+    assert out["reworded"] == ["Equipo 0: 1"]

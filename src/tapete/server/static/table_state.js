@@ -24,7 +24,7 @@ export const MAX_LOG = 300;
 /** @typedef {"connecting" | "open" | "retrying" | "closed"} Connection */
 
 /**
- * The end-of-deal breakdown latched until the person closes it.
+ * The end-of-deal breakdown, shown until the person closes it or the next deal's play begins.
  * @typedef {object} Breakdown
  * @property {string[]} lines
  * @property {string} key
@@ -140,8 +140,8 @@ function appendCapped(list, item) {
 
 /**
  * A new view: keep a just-finished trick on screen (the server's next view already has an empty
- * trick), and latch the end-of-deal breakdown (it is in only a state or two, until the next
- * deal's first action) until the person closes it.
+ * trick), and show the end-of-deal breakdown (it is in the views until the next deal's first
+ * action) until the person closes it or the next deal's play begins, once per deal.
  * @param {TableState} state
  * @param {View} view
  * @param {number} at
@@ -156,11 +156,19 @@ function newView(state, view, at) {
   else if (playing) heldTrick = null;
   let { breakdown, seenBreakdowns } = state;
   if (view.breakdown && view.breakdown.length) {
-    const bkey = `${view.deal_number}|${view.breakdown.join("|")}`;
+    // Keyed by the deal, not by its words: after a language change the server sends the same
+    // breakdown in other words, and a box the person closed stays closed.
+    const bkey = String(view.deal_number);
     if (!seenBreakdowns.includes(bkey)) {
       seenBreakdowns = [...seenBreakdowns, bkey];
       breakdown = { lines: view.breakdown, key: bkey };
+    } else if (breakdown && breakdown.key === bkey) {
+      breakdown = { lines: view.breakdown, key: bkey };
     }
+  } else if (breakdown) {
+    // The next deal's play has begun (the server sends the breakdown only until its first
+    // action): the box closes, so that it never covers the trick being played.
+    breakdown = null;
   }
   const error = view.legal && view.legal.length ? "" : state.error;
   return { ...state, view, receivedAt: at, heldTrick, lastTrickKey: key, breakdown, seenBreakdowns, error };
