@@ -155,6 +155,11 @@ async def me(request: Request) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------- games
+def _option_values(rules: Any) -> dict[str, Any]:
+    """Every option's value in ``rules`` (a preset's own, which the create form fills in)."""
+    return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "preset_name"}
+
+
 @router.get("/games")
 async def games(request: Request) -> dict[str, Any]:
     """Each game, its presets (described in the asker's language) and its options with their choices."""
@@ -186,8 +191,8 @@ async def games(request: Request) -> dict[str, Any]:
                     "deck": drawn_faces(game.faces(rules)),
                     # The preset's own value of every option (its target too), which the create
                     # form fills in when the preset is chosen: not the base rules' defaults.
-                    "target": rules.target,
-                    "options": {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "preset_name"},
+                    "target": getattr(rules, "target", None),
+                    "options": _option_values(rules),
                 }
                 for name, rules in game.presets.items()
             ]
