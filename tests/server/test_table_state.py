@@ -98,6 +98,13 @@ out.afterLanguageSwitch = liveMode(s);
 s = update(s, { type: "state", view: view({ deal_number: 4, breakdown: ["Team 0: 1"] }), at: 5 });
 s = update(s, { type: "state", view: view({ deal_number: 4, breakdown: ["Equipo 0: 1"] }), at: 6 });
 out.reworded = s.breakdown && s.breakdown.lines;
+// The match ends: its box shows until closed (Escape, its button), and stays closed.
+const last = (words) => view({ deal_number: 5, match_over: true, breakdown: ["x", words] });
+s = update(s, { type: "state", view: last("team 0 wins"), at: 7 });
+out.matchBox = liveMode(s);
+s = update(s, { type: "close_match_over" });
+s = update(s, { type: "state", view: last("gana el equipo 0"), at: 8 });
+out.matchBoxClosed = liveMode(s);
 console.log(JSON.stringify(out));
 """
 
@@ -116,3 +123,4 @@ def test_the_deal_over_box_closes_when_the_next_deal_is_played_and_stays_closed(
     assert out["shownAgainForTheNextDeal"] == "deal_over"
     assert out["afterLanguageSwitch"] == "play", "a closed box stays closed after a language switch"
     assert out["reworded"] == ["Equipo 0: 1"]
+    assert out["matchBox"] == "match_over" and out["matchBoxClosed"] == "play", "the match-over box can be closed"

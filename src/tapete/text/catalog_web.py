@@ -160,6 +160,8 @@ MESSAGES: Final[dict[str, str]] = {
     "web.table.match_over": "The match is over",
     "web.table.you_won": "You won!",
     "web.table.you_lost": "You lost.",
+    "web.table.last_deal": "The last deal",
+    "web.table.close": "Close",
     # ------------------------------------------------------------ chat
     "web.chat.title": "Chat",
     "web.chat.message": "Message",

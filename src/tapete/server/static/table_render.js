@@ -46,6 +46,7 @@ const BOT_LEVELS = ["easy", "medium", "hard", "expert"];
  * @property {((action: string) => void) | null} onAct  null for spectators and once the match is over
  * @property {() => void} takeBack  take one's seat back from the stand-in
  * @property {() => void} closeBreakdown
+ * @property {() => void} closeMatchOver  close the match-over box (to see the table and the menu)
  * @property {() => void} download
  */
 
@@ -454,18 +455,36 @@ export function renderDealOver(state, onContinue) {
 }
 
 /**
- * The match is over: who won, the last breakdown, and where to go next.
+ * The match's result as the game keeps the match: partidas won where the game counts them (the
+ * last partida's malas and buenas are only how the last one ended), else the match score.
+ * @param {import("./frames.js").View} view
+ */
+export function matchResult(view) {
+  const score = view.score;
+  if (!score) return "";
+  if (score.partidas) return t("web.table.partidas", { score: score.partidas.join(" – ") });
+  return score.text || "";
+}
+
+/**
+ * The match is over: who won and by how much, the last deal's breakdown below it, and where to go
+ * next. Closed by its button, Escape or a click beside it, to see the table and reach the menu.
  * @param {TableState} state
  * @param {Page} page
  * @param {() => void} download
+ * @param {() => void} close
  */
-export function renderMatchOver(state, page, download) {
+export function renderMatchOver(state, page, download, close) {
   const view = state.view;
   if (!view) return null;
   let headline = t("web.table.match_over");
   if (seatedIn(view) && view.winner !== null && view.winner !== undefined) {
     headline = view.sides[view.seat] === view.winner ? t("web.table.you_won") : t("web.table.you_lost");
   }
+  const lines = view.breakdown || [];
+  // The server adds the match's own line ("team 0 wins the match") after the last deal's breakdown.
+  const matchLine = lines.length ? lines[lines.length - 1] : "";
+  const dealLines = lines.slice(0, -1);
   return h(
     "div",
     {
@@ -474,17 +493,28 @@ export function renderMatchOver(state, page, download) {
       role: "dialog",
       "aria-modal": "true",
       "aria-label": t("web.table.match_over"),
+      onclick: (/** @type {MouseEvent} */ e) => {
+        if (e.target === e.currentTarget) close();
+      },
     },
     h(
       "div",
       { class: "overlay-box panel" },
-      h("h2", {}, headline),
-      h(
-        "ul",
-        { class: "plain" },
-        (view.breakdown || []).map((line) => h("li", {}, line)),
-      ),
-      h("p", { class: "score-text" }, view.score ? view.score.text : ""),
+      h("h2", { "data-testid": "match-headline" }, headline),
+      h("p", { class: "match-result", "data-testid": "match-result" }, matchResult(view)),
+      matchLine ? h("p", { "data-testid": "match-line" }, matchLine) : null,
+      dealLines.length
+        ? h(
+            "details",
+            { class: "match-last-deal" },
+            h("summary", {}, t("web.table.last_deal")),
+            h(
+              "ul",
+              { class: "plain", "data-testid": "match-last-deal" },
+              dealLines.map((line) => h("li", {}, line)),
+            ),
+          )
+        : null,
       h(
         "div",
         { class: "row-actions" },
@@ -499,6 +529,7 @@ export function renderMatchOver(state, page, download) {
           t("web.games.download"),
         ),
         h("a", { class: "btn", href: "/", "data-link": true, "data-testid": "match-lobby" }, t("web.nav.lobby")),
+        h("button", { type: "button", class: "btn", "data-testid": "match-close", onclick: close }, t("web.table.close")),
       ),
     ),
   );
@@ -566,7 +597,7 @@ export function renderLive(els, state, page, on) {
   mount(els.side, parts.info);
   const announce = myTurn(view) ? t("web.table.your_turn") : "";
   if (els.announce.textContent !== announce) els.announce.textContent = announce;
-  mount(els.overlay, over === "match_over" ? renderMatchOver(state, page, on.download) : null);
+  mount(els.overlay, over === "match_over" ? renderMatchOver(state, page, on.download, on.closeMatchOver) : null);
 }
 
 /**

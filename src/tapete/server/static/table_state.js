@@ -43,6 +43,7 @@ export const MAX_LOG = 300;
  * @property {string | null} lastTrickKey
  * @property {Breakdown | null} breakdown
  * @property {string[]} seenBreakdowns  the breakdowns already shown (each is shown once)
+ * @property {boolean} matchBoxClosed  the person closed the match-over box (to see the table, the menu)
  * @property {Connection} connection
  * @property {string} error  the server's last refusal, until the next action or choice
  * @property {string} botLevel  the level chosen for the next bot
@@ -62,6 +63,7 @@ export const MAX_LOG = 300;
  *   | {type: "connection", status: Connection}
  *   | {type: "release_trick"}
  *   | {type: "close_breakdown"}
+ *   | {type: "close_match_over"}
  *   | {type: "acting"}
  *   | {type: "bot_level", level: string}
  *   | {type: "lost"}} Update
@@ -81,6 +83,7 @@ export function initialState() {
     lastTrickKey: null,
     breakdown: null,
     seenBreakdowns: [],
+    matchBoxClosed: false,
     connection: "connecting",
     error: "",
     botLevel: "medium",
@@ -101,12 +104,13 @@ export function modeFor(summary, seated) {
 }
 
 /**
- * The live table's overlay: the match's end, the deal's end (until closed), or none (play and bidding).
+ * The live table's overlay: the match's end (until closed), the deal's end (until closed or the
+ * next deal's play), or none (play and bidding, and a finished match whose box was closed).
  * @param {TableState} state
  * @returns {"match_over" | "deal_over" | "play"}
  */
 export function liveMode(state) {
-  if (state.view && state.view.match_over) return "match_over";
+  if (state.view && state.view.match_over) return state.matchBoxClosed ? "play" : "match_over";
   if (state.breakdown) return "deal_over";
   return "play";
 }
@@ -214,6 +218,8 @@ export function update(state, u) {
       return { ...state, heldTrick: null };
     case "close_breakdown":
       return { ...state, breakdown: null };
+    case "close_match_over":
+      return { ...state, matchBoxClosed: true, breakdown: null };
     case "acting":
       return state.error ? { ...state, error: "" } : state;
     case "bot_level":
