@@ -450,9 +450,10 @@ def test_one_player_and_three_bots_play_a_brisca_deal_with_the_spanish_deck(new_
     deadline = time.monotonic() + PLAY_DEADLINE_S
     deal = page.get_by_test_id("board").get_attribute("data-deal")
     actions = 0
-    while page.get_by_test_id("board").get_attribute("data-deal") == deal and not page.get_by_test_id(
-        "match-over"
-    ).count():
+    while (
+        page.get_by_test_id("board").get_attribute("data-deal") == deal
+        and not page.get_by_test_id("match-over").count()
+    ):
         assert time.monotonic() < deadline, "the deal did not end"
         if page.get_by_test_id("deal-breakdown").count():
             break
@@ -464,3 +465,119 @@ def test_one_player_and_three_bots_play_a_brisca_deal_with_the_spanish_deck(new_
     log = page.get_by_test_id("event-log").inner_text()
     assert "Ana played" in log and "Bot 1 (easy) played" in log, log[-500:]
     assert not re.search(r"\b(?:[2-7JQKA]|10)[♠♥♦♣]", log), "a Spanish card named with French faces"
+
+
+# ---------------------------------------------------------------- issue 13: the table's bugs
+def test_the_create_form_fills_each_presets_own_values(new_page: Callable[..., Any]) -> None:
+    """Choosing a preset fills the target and every option with that preset's value, not the
+    base rules' default (contrée to 1500, not 1000), and a table created so plays to it."""
+    page = new_page()
+    become_guest(page, "Cécile")
+    page.get_by_test_id("nav-create").click()
+    page.get_by_test_id("create-form").wait_for()
+    page.get_by_test_id("create-game").select_option("belote")
+    expected = {
+        "classique-501": "501",
+        "contree": "1500",
+        "coinche": "2000",
+        "belote-a-deux": "501",
+        "classique": "1000",
+    }
+    for preset, target in expected.items():
+        page.get_by_test_id(f"create-preset-{preset}").check()
+        wait_until(
+            lambda target=target: page.get_by_test_id("create-target").input_value() == target,
+            what=f"{preset} to {target}",
+            page=page,
+        )
+    page.get_by_test_id("create-preset-contree").check()
+    page.locator("details.options summary").click()
+    assert page.get_by_test_id("create-option-bidding").input_value() == "auction"
+    assert page.get_by_test_id("create-option-scoring").input_value() == "contree"
+    page.get_by_test_id("create-game").select_option("guinote")
+    page.get_by_test_id("create-preset-clasico").check()
+    wait_until(lambda: page.get_by_test_id("create-target").input_value() == "100", what="clásico to 100", page=page)
+    page.get_by_test_id("create-game").select_option("belote")
+    page.get_by_test_id("create-preset-contree").check()
+    page.get_by_test_id("create-clock").select_option("0")
+    page.get_by_test_id("create-submit").click()
+    page.get_by_test_id("waiting-room").wait_for()
+    table = page.evaluate(f"fetch('/api/tables/{table_id_of(page)}').then(r => r.json())")
+    assert table["target"] == 1500 and table["options"] == {}, table
+
+
+def test_the_deal_over_box_closes_when_the_next_deal_is_played(new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    become_guest(page, "Benita")
+    create_table(page, "guinote", "clasico-2p", target=400)
+    sit_and_fill_with_bots(page)
+    start(page)
+    page.locator("[data-testid=hand-card]").first.wait_for()
+    deadline = time.monotonic() + PLAY_DEADLINE_S
+    while True:
+        assert time.monotonic() < deadline, "the second deal was not played"
+        deal = page.get_by_test_id("deal-number").inner_text()
+        if "2" in deal and page.locator("[data-testid=trick-card]").count():
+            break
+        if my_turn(page) and page.get_by_test_id("deal-breakdown").count() == 0:
+            play_first_legal(page)
+        elif my_turn(page) and page.get_by_test_id("deal-breakdown").count():
+            # The next deal waits for me: the box is there until I play, then goes.
+            play_first_legal(page)
+        else:
+            page.wait_for_timeout(30)
+    # The next deal is being played: no box over its trick.
+    assert page.get_by_test_id("deal-breakdown").count() == 0, "the end-of-deal box covers the next deal"
+    # ... and a language switch does not bring it back.
+    page.get_by_test_id("lang-es").click()
+    wait_until(lambda: page.get_by_test_id("nav-lobby").inner_text() == "Salón", what="Spanish", page=page)
+    page.wait_for_timeout(500)
+    assert page.get_by_test_id("deal-breakdown").count() == 0, "the language switch brought the box back"
+    page.get_by_test_id("lang-en").click()
+
+
+def test_the_match_over_box_says_the_match_result_and_escape_closes_it(
+    new_page: Callable[..., Any], live_server: LiveServer
+) -> None:
+    page = new_page()
+    become_guest(page, "Pilar")
+    table_id = create_table(page, "guinote", "aragones-2p", target=30)
+    sit_and_fill_with_bots(page)
+    start(page)
+    deadline = time.monotonic() + PLAY_DEADLINE_S * 2
+    while not page.get_by_test_id("match-over").count():
+        assert time.monotonic() < deadline, "the match did not end"
+        if not (my_turn(page) and play_first_legal(page)):
+            page.wait_for_timeout(30)
+    match = live_server.live_table(table_id).session.match
+    partidas = " \u2013 ".join(str(p) for p in match.partidas)
+    assert max(match.partidas) == 3
+    assert page.get_by_test_id("match-headline").inner_text() in ("You won!", "You lost.")
+    result = page.get_by_test_id("match-result").inner_text()
+    assert result == f"Partidas: {partidas}", result
+    assert "malas" not in result and "buenas" not in result
+    page.keyboard.press("Escape")
+    wait_until(lambda: page.get_by_test_id("match-over").count() == 0, what="Escape closes the box", page=page)
+    page.get_by_test_id("nav-lobby").click()
+    page.get_by_test_id("welcome").wait_for()
+
+
+def test_keyboard_focus_stays_on_the_hand_after_playing_a_card(new_page: Callable[..., Any]) -> None:
+    page = new_page()
+    become_guest(page, "Teclas")
+    create_table(page, "guinote", "clasico", target=400)
+    sit_and_fill_with_bots(page)
+    start(page)
+    focused = "() => document.activeElement && document.activeElement.dataset.testid"
+    for _ in range(3):
+        wait_until(lambda: my_turn(page), what="my turn", page=page)
+        card = page.locator("[data-testid=hand-card][data-legal=true]").first
+        card.focus()
+        version = board_version(page)
+        page.keyboard.press("Enter")
+        wait_for_version_after(page, version)
+        page.wait_for_timeout(100)
+        assert page.evaluate(focused) == "hand-card", "the focus fell back to the page"
+        # The next card is played from the keyboard, with no Tab back into the hand.
+        wait_until(lambda: my_turn(page), what="my turn", page=page)
+        assert page.evaluate(focused) == "hand-card", "the focus fell back to the page while bots played"

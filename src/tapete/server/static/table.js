@@ -23,7 +23,7 @@ import { mount, toast } from "./dom.js";
 import { errorText, identityForm } from "./identity.js";
 import { t } from "./i18n.js";
 import { TableSocket } from "./socket.js";
-import { initialState, update } from "./table_state.js";
+import { initialState, liveMode, update } from "./table_state.js";
 import {
   liveSkeleton,
   renderChat,
@@ -44,6 +44,47 @@ import {
 /** @typedef {import("./table_render.js").Page} Page */
 /** @typedef {import("./table_render.js").LiveElements} LiveElements */
 /** @typedef {import("./frames.js").TableSummary} TableSummary */
+
+/**
+ * Where the keyboard focus is in the page, to find it again after a redraw replaced the element:
+ * its test id, its card (a card in the hand), and its place among the elements with that id.
+ * @typedef {{testid: string, card: string | null, index: number}} FocusPlace
+ */
+
+/**
+ * @param {HTMLElement} root
+ * @returns {FocusPlace | null}
+ */
+function focusedPlace(root) {
+  const el = document.activeElement;
+  if (!(el instanceof HTMLElement) || !root.contains(el)) return null;
+  const testid = el.dataset.testid;
+  if (!testid) return null;
+  const same = Array.from(root.querySelectorAll(`[data-testid="${testid}"]`));
+  return { testid, card: el.dataset.card || null, index: same.indexOf(el) };
+}
+
+/**
+ * Put the focus back where it was before a redraw (the same card, or the element in the same
+ * place), or on the hand when the card played is gone, rather than let it fall to the page body.
+ * @param {HTMLElement} root
+ * @param {FocusPlace | null} place
+ */
+function restoreFocus(root, place) {
+  if (!place) return;
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && root.contains(active)) return;
+  /** @type {HTMLElement[]} */
+  const same = Array.from(root.querySelectorAll(`[data-testid="${place.testid}"]`));
+  let target =
+    (place.card && same.find((el) => el.dataset.card === place.card)) ||
+    same[Math.min(Math.max(place.index, 0), same.length - 1)] ||
+    null;
+  if (!target && (place.testid === "hand-card" || place.testid === "legal-action")) {
+    target = root.querySelector('[data-testid="hand-card"]') || root.querySelector('[data-testid="legal-action"]');
+  }
+  if (target instanceof HTMLElement) target.focus({ preventScroll: true });
+}
 
 const POLL_MS = 1500;
 // How long a finished trick stays in the middle before the table clears it.
@@ -134,6 +175,7 @@ export function tableScreen(root, { tableId, code, refreshNav }) {
       state.view !== before.view ||
       state.heldTrick !== before.heldTrick ||
       state.breakdown !== before.breakdown ||
+      state.matchBoxClosed !== before.matchBoxClosed ||
       state.error !== before.error
     )
       drawLive();
@@ -148,6 +190,7 @@ export function tableScreen(root, { tableId, code, refreshNav }) {
     if (!els || !state.view) return;
     const view = state.view;
     const seated = view.seat !== null && view.seat !== undefined;
+    const focus = focusedPlace(root);
     renderLive(els, state, page(), {
       onAct:
         seated && !view.match_over
@@ -158,9 +201,23 @@ export function tableScreen(root, { tableId, code, refreshNav }) {
           : null,
       takeBack: () => sock && sock.send({ type: "sync" }),
       closeBreakdown: () => dispatch({ type: "close_breakdown" }),
+      closeMatchOver: () => dispatch({ type: "close_match_over" }),
       download: () => downloadRecord(tableId).catch((err) => toast(errorText(err), "error")),
     });
+    restoreFocus(root, focus);
   }
+
+  /**
+   * Escape closes the box over the table (the deal's end, the match's end).
+   * @param {KeyboardEvent} event
+   */
+  function onKey(event) {
+    if (event.key !== "Escape" || disposed || state.mode !== "live") return;
+    const over = liveMode(state);
+    if (over === "match_over") dispatch({ type: "close_match_over" });
+    else if (over === "deal_over") dispatch({ type: "close_breakdown" });
+  }
+  document.addEventListener("keydown", onKey);
 
   /** The whole live page afresh (on connecting, and after a language change). */
   function drawLiveSkeleton() {
@@ -345,6 +402,7 @@ export function tableScreen(root, { tableId, code, refreshNav }) {
   return {
     cleanup: () => {
       disposed = true;
+      document.removeEventListener("keydown", onKey);
       clearTimeout(pollTimer);
       clearInterval(clockTimer);
       clearTimeout(holdTimer);
