@@ -308,13 +308,13 @@ async def _finished_row(table_id: str, request: Request) -> TableRow:
     row = await asyncio.to_thread(store.get_table, table_id[:64])
     if row is None:
         raise ServerError("no_table", "server.error.no_table", http=404)
-    if row.status != "finished":
-        raise ServerError("not_finished", "server.error.not_finished", http=409)
-    if not row.public:
+    if not row.public:  # before anything else: an outsider learns nothing of a private table, not even its state
         user = await optional_user(request)
         seats = await asyncio.to_thread(store.seats, row.id)
         if user is None or all(s.user_id != user.id for s in seats):
             raise ServerError("not_allowed", "server.error.not_allowed", http=403)
+    if row.status != "finished":
+        raise ServerError("not_finished", "server.error.not_finished", http=409)
     return row
 
 
