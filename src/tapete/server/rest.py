@@ -115,7 +115,9 @@ def user_json(user: UserRow) -> dict[str, Any]:
 
 def table_json(table: LiveTable, user: UserRow | None = None) -> dict[str, Any]:
     out = table.summary()
-    out["my_seat"] = table.seat_of_user(user.id) if user is not None else None
+    seat = out["my_seat"] = table.seat_of_user(user.id) if user is not None else None
+    # A bot stands in for the asker (they left, or were gone too long): they may take their seat back.
+    out["replaced"] = seat is not None and table.status == "live" and table.seats[seat].away
     out["owner"] = user is not None and user.id == table.row.owner_id
     return out
 
@@ -216,7 +218,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
 @router.get("/lobby")
 async def lobby(request: Request) -> dict[str, Any]:
     user = await optional_user(request)
-    return {"tables": [table_json(t, user) for t in server_of(request).registry.lobby()]}
+    tables = server_of(request).registry.lobby(user.id if user is not None else None)
+    return {"tables": [table_json(t, user) for t in tables]}
 
 
 @router.get("/tables/{table_id}")
