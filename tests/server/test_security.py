@@ -185,9 +185,12 @@ def test_rest_checks_who_asks(sqlite_store: Store) -> None:
         assert bea.delete(f"/api/tables/{tid}", expect=403)["error"]["code"] == "not_owner"
         ana.post(f"/api/tables/{tid}/seats/0")
         assert bea.delete(f"/api/tables/{tid}/seats/0", expect=403)["error"]["code"] == "not_owner"
-        # Records and replays: only finished games, and a private one only for who played it.
-        assert bea.get(f"/api/records/{tid}", expect=409)["error"]["code"] == "not_finished"
-        assert bea.get(f"/api/replay/{tid}", expect=409)["error"]["code"] == "not_finished"
+        # Records and replays: only finished games, and a private one only for who played it (an outsider
+        # is refused before the game ends too, learning nothing of it).
+        assert ana.get(f"/api/replay/{tid}", expect=409)["error"]["code"] == "not_finished"
+        assert bea.get(f"/api/records/{tid}", expect=403)["error"]["code"] == "not_allowed"
+        assert bea.get(f"/api/replay/{tid}", expect=403)["error"]["code"] == "not_allowed"
+        assert client.get(f"/api/replay/{tid}").status_code == 403
         ana.post(f"/api/tables/{tid}/bots/1", json={"level": "random"})
         ana.post(f"/api/tables/{tid}/start")
         peer = Peer(client, tid)
@@ -198,6 +201,8 @@ def test_rest_checks_who_asks(sqlite_store: Store) -> None:
         assert client.get(f"/api/records/{tid}").status_code == 403
         assert ana.get(f"/api/records/{tid}")["game"] == "guinote"
         assert ana.get(f"/api/replay/{tid}")["frames"]
+        refused = bea.get(f"/api/replay/{tid}", expect=403)["error"]["message"]
+        assert refused == "This game was private: only the people who played it may see it."
         # The lobby lists public tables only.
         assert tid not in [t["id"] for t in ana.get("/api/lobby")["tables"]]
 

@@ -6,6 +6,13 @@ waiting or live table from the store; on shutdown it stops the tables and flushe
 The single-page client in ``tapete/server/static`` is served for ``/``, ``/t/{code}``,
 ``/table/{id}`` and ``/replay/{id}``; ``/api/i18n/{lang}`` gives it its texts.
 
+Pages are served properly: ``HEAD`` is answered wherever ``GET`` is (the same headers, no body);
+answers of some size are gzip-compressed for clients that accept it; the entry page names its
+files under ``/static/<version>/``, where the version is a hash of the client's files, and those
+are cached for a year (a new client has a new version, so its files are fetched anew), while the
+entry page itself and the unversioned ``/static/...`` are revalidated each time (``no-cache``
+with their ETag and Last-Modified).
+
 Errors are answered, never raised out: a :class:`~tapete.server.errors.ServerError` becomes its
 HTTP status with ``{"error": {"code", "message", "detail"}}``, a malformed body ``422
 bad_field``, a database failure ``503 storage`` and anything unexpected ``500 internal``, each
@@ -15,6 +22,7 @@ message in the language of ``?lang=`` or Accept-Language.
 from __future__ import annotations
 
 import gc
+import hashlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -23,9 +31,11 @@ from typing import Any, Final
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.gzip import GZipMiddleware
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tapete import __version__
 from tapete.core.errors import StorageError
@@ -52,6 +62,12 @@ SECURITY_HEADERS: Final = {
     "X-Frame-Options": "DENY",
     "Referrer-Policy": "same-origin",
 }
+#: How long a browser keeps a versioned client file (its URL changes with its content).
+IMMUTABLE: Final = "public, max-age=31536000, immutable"
+#: The entry page and unversioned files: kept, but asked about again (ETag / Last-Modified) each time.
+REVALIDATE: Final = "no-cache"
+#: Answers smaller than this are not worth compressing.
+GZIP_MIN_BYTES: Final = 500
 
 
 def create_app(config: ServerConfig | None = None, store: Store | None = None) -> FastAPI:
@@ -95,7 +111,53 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
             response.headers.setdefault(key, value)
         return response
 
+    app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES)
+    app.add_middleware(HeadAsGet)
     return app
+
+
+class HeadAsGet:
+    """Answers ``HEAD`` as the same ``GET`` would be answered, headers and all, without the body."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["method"] != "HEAD":
+            await self.app(scope, receive, send)
+            return
+
+        async def headers_only(message: Message) -> None:
+            if message["type"] == "http.response.body":
+                if message.get("more_body", False):
+                    return
+                message = {"type": "http.response.body", "body": b"", "more_body": False}
+            await send(message)
+
+        await self.app(dict(scope, method="GET"), receive, headers_only)
+
+
+class CachedStatic(StaticFiles):
+    """The client's files with a ``Cache-Control`` header (``IMMUTABLE`` or ``REVALIDATE``)."""
+
+    def __init__(self, *, directory: Path, cache_control: str) -> None:
+        super().__init__(directory=directory, check_dir=False)
+        self.cache_control = cache_control
+
+    def file_response(self, *args: Any, **kwargs: Any) -> Response:
+        response = super().file_response(*args, **kwargs)
+        response.headers["Cache-Control"] = self.cache_control
+        return response
+
+
+def client_version(directory: Path = STATIC) -> str:
+    """A short hash of every file of the web client: it changes whenever one of them does."""
+    digest = hashlib.sha256()
+    if directory.is_dir():
+        for path in sorted(p for p in directory.rglob("*") if p.is_file()):
+            digest.update(path.relative_to(directory).as_posix().encode() + b"\0")
+            digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()[:12]
 
 
 def error_json(error: ServerError, lang: str) -> JSONResponse:
@@ -138,14 +200,22 @@ def _errors(app: FastAPI) -> None:
 
 
 def _pages(app: FastAPI) -> None:
-    app.mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static")
+    version = client_version()
+    # The versioned mount first: "/static" would otherwise take "/static/<version>/app.js" as a missing file.
+    app.mount(f"/static/{version}", CachedStatic(directory=STATIC, cache_control=IMMUTABLE), name="client")
+    app.mount("/static", CachedStatic(directory=STATIC, cache_control=REVALIDATE), name="static")
 
     async def index(request: Request) -> Response:
         page = STATIC / "index.html"
         if not page.is_file():
             lang = pick(request.headers.get("accept-language"))
             return error_json(ServerError("no_client", "server.error.no_client", http=404), lang)
-        return FileResponse(page, media_type="text/html")
+        html = page.read_text(encoding="utf-8").replace('"/static/', f'"/static/{version}/')
+        etag = '"' + hashlib.sha256(html.encode()).hexdigest()[:16] + '"'
+        headers = {"Cache-Control": REVALIDATE, "ETag": etag}
+        if etag in request.headers.get("if-none-match", ""):
+            return Response(status_code=304, headers=headers)
+        return Response(html, media_type="text/html", headers=headers)
 
     for path in ("/", "/t/{code}", "/table/{table_id}", "/replay/{table_id}"):
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)

@@ -125,10 +125,14 @@ class TableRegistry:
             raise ServerError("no_table", "server.error.no_code", http=404, code=code[:16])
         return await self.get(row.id)
 
-    def lobby(self) -> list[LiveTable]:
-        """Public tables waiting or in play, newest first."""
+    def lobby(self, user_id: str | None = None) -> list[LiveTable]:
+        """Public tables waiting or in play, and the private ones where ``user_id`` holds a seat, newest first."""
         self.sweep()
-        found = [t for t in self.tables.values() if t.row.public and t.status in ("waiting", "live")]
+        found = [
+            t
+            for t in self.tables.values()
+            if t.status in ("waiting", "live") and (t.row.public or (user_id and t.seat_of_user(user_id) is not None))
+        ]
         return sorted(found, key=lambda t: t.row.created_at, reverse=True)
 
     # ------------------------------------------------------------ loading and recovery

@@ -115,7 +115,9 @@ def user_json(user: UserRow) -> dict[str, Any]:
 
 def table_json(table: LiveTable, user: UserRow | None = None) -> dict[str, Any]:
     out = table.summary()
-    out["my_seat"] = table.seat_of_user(user.id) if user is not None else None
+    seat = out["my_seat"] = table.seat_of_user(user.id) if user is not None else None
+    # A bot stands in for the asker (they left, or were gone too long): they may take their seat back.
+    out["replaced"] = seat is not None and table.status == "live" and table.seats[seat].away
     out["owner"] = user is not None and user.id == table.row.owner_id
     return out
 
@@ -225,7 +227,8 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
 @router.get("/lobby")
 async def lobby(request: Request) -> dict[str, Any]:
     user = await optional_user(request)
-    return {"tables": [table_json(t, user) for t in server_of(request).registry.lobby()]}
+    tables = server_of(request).registry.lobby(user.id if user is not None else None)
+    return {"tables": [table_json(t, user) for t in tables]}
 
 
 @router.get("/tables/{table_id}")
@@ -317,13 +320,13 @@ async def _finished_row(table_id: str, request: Request) -> TableRow:
     row = await asyncio.to_thread(store.get_table, table_id[:64])
     if row is None:
         raise ServerError("no_table", "server.error.no_table", http=404)
-    if row.status != "finished":
-        raise ServerError("not_finished", "server.error.not_finished", http=409)
-    if not row.public:
+    if not row.public:  # before anything else: an outsider learns nothing of a private table, not even its state
         user = await optional_user(request)
         seats = await asyncio.to_thread(store.seats, row.id)
         if user is None or all(s.user_id != user.id for s in seats):
             raise ServerError("not_allowed", "server.error.not_allowed", http=403)
+    if row.status != "finished":
+        raise ServerError("not_finished", "server.error.not_finished", http=409)
     return row
 
 

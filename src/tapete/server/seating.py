@@ -15,6 +15,7 @@ import dataclasses
 import time
 
 from tapete.bots.levels import LEVELS
+from tapete.server.clients import CLOSE_GOING_AWAY
 from tapete.server.errors import ServerError
 from tapete.server.live import LiveTable, Pass, SeatState
 from tapete.server.storage.auth import hash_token, new_token
@@ -71,16 +72,32 @@ async def sit(table: LiveTable, user: UserRow, seat: int, partner_of: int | None
 
 
 async def leave(table: LiveTable, user: UserRow, seat: int) -> None:
-    """Free a seat before the start: one's own, or any (a bot, a person) for the owner."""
+    """Free a seat before the start: one's own, or any (a bot, a person) for the owner.
+
+    Once the match is live a person may still leave their own seat: a stand-in bot plays it from
+    then on, their seat's token stops working (their open pages are closed), and the seat stays
+    theirs, so that asking for it again (``sit``) takes it back."""
     async with table.lock:
         state = _seat(table, seat)
-        _waiting(table)
-        if state.row.kind == "open":
-            raise ServerError("seat_open", "server.error.seat_open", http=409, seat=seat)
-        if state.row.user_id != user.id:
-            _owner(table, user)
-        await _store_seat(table, SeatRow(table.id, seat, "open", None, ""))
-    table.broadcast_table()
+        if table.status == "live" and state.row.kind == "human" and state.row.user_id == user.id:
+            await asyncio.to_thread(table.store.set_seat, dataclasses.replace(state.row, token_hash=None))
+            table.seats[seat] = SeatState(dataclasses.replace(state.row, token_hash=None), away=True)
+            table.seats[seat].gone_since = time.monotonic()
+            for client in [c for c in table.clients if c.role == "seat" and c.seat == seat]:
+                client.close(CLOSE_GOING_AWAY)
+                table.clients.discard(client)
+        else:
+            await _free(table, user, seat, state)
+    table.changed()
+
+
+async def _free(table: LiveTable, user: UserRow, seat: int, state: SeatState) -> None:
+    _waiting(table)
+    if state.row.kind == "open":
+        raise ServerError("seat_open", "server.error.seat_open", http=409, seat=seat)
+    if state.row.user_id != user.id:
+        _owner(table, user)
+    await _store_seat(table, SeatRow(table.id, seat, "open", None, ""))
 
 
 async def add_bot(table: LiveTable, user: UserRow, seat: int, level: str, name: str) -> None:

@@ -54,6 +54,8 @@ MESSAGES: Final[dict[str, str]] = {
     "web.lobby.seat.open": "open seat",
     "web.lobby.join_table": "Take a seat",
     "web.lobby.watch": "Watch",
+    "web.lobby.back_to_seat": "Back to my seat",
+    "web.lobby.replaced": "You were replaced by a bot; take your seat back.",
     # ------------------------------------------------------------ creating a table
     "web.create.title": "New table",
     "web.create.game": "Game",
@@ -79,6 +81,8 @@ MESSAGES: Final[dict[str, str]] = {
     "web.wait.open": "open",
     "web.wait.sit": "Sit here",
     "web.wait.leave": "Leave the seat",
+    "web.table.leave": "Leave the table",
+    "web.table.left": "You left the table: a bot plays your seat. Take it back from the lobby.",
     "web.wait.partner_of": "partner of {name}",
     "web.wait.bot_level": "Bot level",
     "web.wait.add_bot": "Add a bot",

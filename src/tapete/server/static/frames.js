@@ -171,6 +171,7 @@
  * @property {number} spectators
  * @property {SeatSummary[]} seats
  * @property {number | null} [my_seat]
+ * @property {boolean} [replaced]  a bot plays the asker's seat (they left, or were away): they may take it back
  */
 
 // ------------------------------------------------------------------ websocket frames (protocol.py)

@@ -101,14 +101,22 @@ export function homeScreen(root, { navigate, refreshNav }) {
       h(
         "div",
         { class: "row-actions" },
-        table.status === "waiting" && open
+        table.my_seat !== null && table.my_seat !== undefined
+          ? h(
+              "a",
+              { class: "btn primary", href: `/table/${table.id}`, "data-link": true, "data-testid": "lobby-back" },
+              t("web.lobby.back_to_seat"),
+            )
+          : null,
+        table.replaced ? h("span", { class: "muted", "data-testid": "lobby-replaced" }, t("web.lobby.replaced")) : null,
+        table.my_seat === null && table.status === "waiting" && open
           ? h(
               "a",
               { class: "btn", href: `/table/${table.id}`, "data-link": true, "data-testid": "lobby-join" },
               t("web.lobby.join_table"),
             )
           : null,
-        table.status === "live"
+        table.my_seat === null && table.status === "live"
           ? h(
               "a",
               { class: "btn", href: `/table/${table.id}`, "data-link": true, "data-testid": "lobby-watch" },

@@ -96,7 +96,7 @@ const RECENT_EVENTS = 30;
  * @param {HTMLElement} root
  * @param {{tableId?: string, code?: string, navigate?: (url: string, replace?: boolean) => void, refreshNav: () => void}} args
  */
-export function tableScreen(root, { tableId, code, refreshNav }) {
+export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
   let state = initialState();
   /** @type {unknown[]} */
   let games = [];
@@ -200,6 +200,17 @@ export function tableScreen(root, { tableId, code, refreshNav }) {
             }
           : null,
       takeBack: () => sock && sock.send({ type: "sync" }),
+      // Leaving a live table hands the seat to a bot; the lobby offers it back ("Back to my seat").
+      leave: seated && !view.match_over
+        ? () =>
+            del(`/api/tables/${tableId}/seats/${view.seat}`)
+              .then(() => {
+                setSeatToken(tableId, null, null);
+                toast(t("web.table.left"), "info");
+                if (navigate) navigate("/");
+              })
+              .catch((err) => toast(errorText(err), "error"))
+        : null,
       closeBreakdown: () => dispatch({ type: "close_breakdown" }),
       closeMatchOver: () => dispatch({ type: "close_match_over" }),
       download: () => downloadRecord(tableId).catch((err) => toast(errorText(err), "error")),

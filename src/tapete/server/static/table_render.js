@@ -45,6 +45,7 @@ const BOT_LEVELS = ["easy", "medium", "hard", "expert"];
  * @typedef {object} LiveHandlers
  * @property {((action: string) => void) | null} onAct  null for spectators and once the match is over
  * @property {() => void} takeBack  take one's seat back from the stand-in
+ * @property {(() => void) | null} leave  leave the match (a bot takes the seat); null for spectators
  * @property {() => void} closeBreakdown
  * @property {() => void} closeMatchOver  close the match-over box (to see the table and the menu)
  * @property {() => void} download
@@ -593,6 +594,9 @@ export function renderLive(els, state, page, on) {
     parts.actions,
     parts.hand,
     seated ? null : h("p", { class: "muted", "data-testid": "spectator-note" }, t("web.table.spectating")),
+    on.leave
+      ? h("button", { type: "button", class: "btn", "data-testid": "leave-table", onclick: on.leave }, t("web.table.leave"))
+      : null,
   );
   mount(els.side, parts.info);
   const announce = myTurn(view) ? t("web.table.your_turn") : "";
