@@ -219,3 +219,23 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
     )
     assert seen["waiting"].endswith("is thinking…")
     assert seen["later"] >= 1
+
+
+def test_a_failed_save_warns_and_the_match_goes_on(tmp_path: Path) -> None:
+    session = new_session("guinote", "aragones", 27, SHORT, save=True, directory=tmp_path / "games")
+    folder = tmp_path / "games"
+    for f in folder.iterdir():
+        f.unlink()
+    folder.rmdir()
+    folder.write_text("a file where the games folder was", encoding="utf-8")
+
+    async def body(pilot: Any, app: TableApp) -> None:
+        await play_out(pilot, app, stop=lambda obs: len(obs.tricks) >= 2)
+        screen = app.table
+        warned = [line for line in screen.log_lines if "not being saved" in line]
+        assert len(warned) == 1 and "Not a directory" in warned[0]
+        assert app.is_running and app.screen is screen
+        await pilot.press("q")
+
+    run_app(TableApp(session, 0, delay=0), body)
+    assert session.save_error is not None and not session.is_over()

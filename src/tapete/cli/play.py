@@ -130,6 +130,9 @@ def run(args: argparse.Namespace) -> int:
 
     app = TableApp(session, seat, lang=None, delay=args.delay, hints=args.hints, hint_level=args.hint_level)
     app.run()
+    if session.save_error is not None:  # the last action could not be written: say so, claim nothing
+        print(msg("play.not_saved", error=session.save_error), file=sys.stderr)
+        return 1
     if session.path is not None and not session.is_over():
         print(msg("play.saved", path=str(session.path)), file=sys.stderr)
     return 0

@@ -7,6 +7,7 @@ Linux), under ``games/``.
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -19,6 +20,13 @@ def default_directory() -> Path:
     home = os.environ.get("TAPETE_HOME")
     base = Path(home) if home else Path(user_data_dir("tapete", appauthor=False))
     return base / "games"
+
+
+def os_reason(error: OSError) -> str:
+    """Why a file could not be written, in the system's words (a file standing where a folder should be
+    is "Not a directory", not mkdir's "File exists")."""
+    code = errno.ENOTDIR if isinstance(error, FileExistsError) else error.errno
+    return os.strerror(code) if code else type(error).__name__
 
 
 def latest_unfinished(directory: Path | None = None, game: str | None = None) -> Path | None:

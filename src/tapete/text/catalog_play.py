@@ -40,6 +40,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "play.error.target_twice": "--target and --option target=... both set the target: give one",
     "play.error.seat": "seat {seat} is not at this table: expected 0 to {last}",
     "play.saved": "saved: continue with 'tapete play --resume' ({path})",
+    "play.not_saved": "not saved: {error}",
+    "play.log.unsaved": "Warning: the match is not being saved ({error}); it goes on, but quitting loses it",
     # ------------------------------------------------------------ the screen
     "play.title": "tapete · {game}",
     "play.subtitle": "you are {seat} · {preset}",

@@ -113,6 +113,7 @@ class TableScreen(Screen[None]):
         self.hint_key: tuple[int, int] | None = None
         self.hint_action: int | None = None
         self.hint_failed = ""
+        self.warned_unsaved = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -361,6 +362,7 @@ class TableScreen(Screen[None]):
     def after(self, happened: Happened) -> None:
         """Log what happened, remember a completed trick, show the breakdown at the end of a deal."""
         self.write_log(self.driver.lines(happened))
+        self.warn_if_unsaved()
         a, b = happened.after, happened.before
         if self.game.is_card(a.rules, happened.action):
             if len(a.tricks) > len(b.tricks):
@@ -376,6 +378,18 @@ class TableScreen(Screen[None]):
             self.waiting = True
             self.app.push_screen(breakdown_screen(lines), self.breakdown_closed)
         self.refresh_table()
+
+    def warn_if_unsaved(self) -> None:
+        """Once the session could not save (its folder became a file, a full disk), say so: in the log and
+        in a notice; play goes on, and saving is tried again after every action."""
+        error = self.driver.session.save_error
+        if error is None:
+            self.warned_unsaved = False
+        elif not self.warned_unsaved:
+            self.warned_unsaved = True
+            line = msg("play.log.unsaved", error=error)
+            self.write_log([line])
+            self.notify(line, severity="warning", timeout=15)
 
     def breakdown_closed(self, _: None = None) -> None:
         self.waiting = False
