@@ -692,3 +692,11 @@ def test_serve_with_tapete_home_at_a_file_is_one_line(
     code, out, err = run(capsys, "serve", "--port", "8799", "--lang", "en")
     assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
     assert err.startswith("tapete serve: error: cannot make the database folder") and "Not a directory" in err
+
+
+@pytest.mark.parametrize("command", ["legal", "show", "solve"])
+@pytest.mark.parametrize("position", ["", "   "])
+def test_an_empty_position_is_an_error(capsys: pytest.CaptureFixture[str], command: str, position: str) -> None:
+    code, out, err = run(capsys, command, position, "--lang", "en")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err == f"tapete {command}: error: the position is empty: give a position string, or none at all to deal one\n"

@@ -148,6 +148,7 @@ def test_resume_after_quitting_mid_deal(tmp_path: Path, monkeypatch: pytest.Monk
     async def first(pilot: Any, app: TableApp) -> None:
         await play_out(pilot, app, stop=lambda obs: len(obs.tricks) >= 4)
         kept["obs"] = session.observation(0)
+        kept["log"] = list(app.table.log_lines)
         await pilot.press("q")
 
     run_app(TableApp(session, 0, delay=0), first)
@@ -157,7 +158,13 @@ def test_resume_after_quitting_mid_deal(tmp_path: Path, monkeypatch: pytest.Monk
     assert seat == 0 and resumed.path == session.path
     assert resumed.observation(0) == kept["obs"]
 
-    run_app(TableApp(resumed, 0, delay=0), lambda pilot, app: _play(pilot, app))
+    async def resumed_log(pilot: Any, app: TableApp) -> None:
+        # The log of the deal is rebuilt from the record, as the person saw it (still the first deal here).
+        assert resumed.deal_number == 1 and len(kept["log"]) > 8
+        assert app.table.log_lines[1:] == kept["log"][1:]
+        await _play(pilot, app)
+
+    run_app(TableApp(resumed, 0, delay=0), resumed_log)
     assert resumed.is_over() and latest_unfinished() is None
     assert [d.actions for d in resumed.match.deals] == [d.actions for d in reference.match.deals]
 

@@ -155,6 +155,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         session = self.driver.session
         self.write_log([msg("play.log.welcome", game=session.game.title, deal=session.deal_number)])
+        self.write_log(self.driver.history())  # a resumed deal: what was played in it so far
         self.refresh_table()
         self.schedule()
 
