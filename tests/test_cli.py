@@ -699,4 +699,4 @@ def test_serve_with_tapete_home_at_a_file_is_one_line(
 def test_an_empty_position_is_an_error(capsys: pytest.CaptureFixture[str], command: str, position: str) -> None:
     code, out, err = run(capsys, command, position, "--lang", "en")
     assert code == 2 and out == "" and err.count("\n") == 1
-    assert err == f"tapete {command}: error: the position is empty: give a position string, or none at all to deal one\n"
+    assert err.startswith(f"tapete {command}: error: the position is empty: give a position string")
