@@ -100,3 +100,18 @@ def test_a_failed_save_mid_match_is_said_and_exits_1(
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("not saved: cannot save the table") and "Traceback" not in err
     assert "saved: continue" not in err
+
+
+def test_resume_says_which_saves_it_skipped(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    saved, _ = build_session(build_parser().parse_args(["play", "--seed", "9"]))
+    folder = home / "games"
+    (folder / "zz-corrupt.json").write_text("{not json", encoding="utf-8")
+    (folder / "zz-foreign.json").write_text(json.dumps({"format": "other"}), encoding="utf-8")
+    capsys.readouterr()
+    resumed, _ = build_session(build_parser().parse_args(["play", "--resume"]))
+    assert resumed.path == saved.path
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"skipped {folder / 'zz-corrupt.json'}: not valid JSON (JSONDecodeError)",
+        f"skipped {folder / 'zz-foreign.json'}: not a tapete record",
+    ]

@@ -86,7 +86,10 @@ def build_session(args: argparse.Namespace) -> tuple[TableSession, int]:
         if args.resume:
             path = Path(args.resume)
         else:
-            found = latest_unfinished(None, args.game)
+            skipped: list[tuple[Path, str]] = []
+            found = latest_unfinished(None, args.game, skipped)
+            for bad, why in skipped:  # a corrupt save is passed over, never in silence
+                print(msg("play.skipped", path=str(bad), reason=why), file=sys.stderr)
             if found is None:
                 raise UsageError(msg("play.error.nothing_to_resume", folder=str(default_directory())))
             path = found

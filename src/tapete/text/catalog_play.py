@@ -41,6 +41,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "play.error.seat": "seat {seat} is not at this table: expected 0 to {last}",
     "play.saved": "saved: continue with 'tapete play --resume' ({path})",
     "play.not_saved": "not saved: {error}",
+    "play.skipped": "skipped {path}: {reason}",
     "play.log.unsaved": "Warning: the match is not being saved ({error}); it goes on, but quitting loses it",
     # ------------------------------------------------------------ the screen
     "play.title": "tapete · {game}",
