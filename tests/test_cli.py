@@ -682,3 +682,21 @@ def test_demo_three_players_in_spanish_and_french(capsys: pytest.CaptureFixture[
     assert main(["demo", "--game", "belote", "--preset", "decouverte", "--seed", "1", "--lang", "fr"]) == 0
     french = capsys.readouterr().out.replace("\xa0", " ")
     assert "2 joueurs, chacun pour soi" in french and "retournées : " in french
+
+
+def test_serve_with_tapete_home_at_a_file_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    monkeypatch.setenv("TAPETE_HOME", str(tmp_path / "file"))
+    code, out, err = run(capsys, "serve", "--port", "8799", "--lang", "en")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "Traceback" not in err
+    assert err.startswith("tapete serve: error: cannot make the database folder") and "Not a directory" in err
+
+
+@pytest.mark.parametrize("command", ["legal", "show", "solve"])
+@pytest.mark.parametrize("position", ["", "   "])
+def test_an_empty_position_is_an_error(capsys: pytest.CaptureFixture[str], command: str, position: str) -> None:
+    code, out, err = run(capsys, command, position, "--lang", "en")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert err.startswith(f"tapete {command}: error: the position is empty: give a position string")

@@ -180,3 +180,37 @@ def test_bots_choose_from_the_public_actions_only() -> None:
     decline = next(a for a in table.observation(seat).legal_actions if GAMES["guinote"].is_silent(table.rules, a))
     table.play(seat, decline)
     assert table._bot_rng().random() == rng
+
+
+def _break_folder(folder: Path) -> None:
+    """The games folder replaced by a file: every later save fails (as a full disk or lost permission would)."""
+    for f in folder.iterdir():
+        f.unlink()
+    folder.rmdir()
+    folder.write_text("not a folder", encoding="utf-8")
+
+
+def test_a_failed_save_lets_play_go_on_and_says_why(tmp_path: Path) -> None:
+    game = GAMES["guinote"]
+    table = TableSession.new(game, game.rules("aragones"), humans=(0,), seed=4, directory=tmp_path / "games")
+    _break_folder(tmp_path / "games")
+    rng = random.Random(1)
+    _play_some(table, 6, rng)  # no exception: the game goes on
+    assert table.save_error is not None
+    # One line that names the file and the reason, and nothing of the cards.
+    assert str(table.save_error) == f"cannot save the table to {str(table.path)!r}: Not a directory"
+    # The folder comes back: the next action saves the whole record, and the warning goes.
+    (tmp_path / "games").unlink()
+    (tmp_path / "games").mkdir()
+    _play_some(table, 1, rng)
+    assert table.save_error is None and table.path is not None and table.path.is_file()
+
+
+def test_a_table_that_cannot_be_saved_at_all_is_refused_in_one_line(tmp_path: Path) -> None:
+    from tapete.core.errors import SaveError
+
+    (tmp_path / "games").write_text("a file", encoding="utf-8")
+    game = GAMES["belote"]
+    with pytest.raises(SaveError) as info:
+        TableSession.new(game, game.rules("classique"), humans=(0,), seed=4, directory=tmp_path / "games")
+    assert "\n" not in str(info.value) and "Not a directory" in str(info.value)

@@ -19,7 +19,9 @@ from textual.geometry import Region
 from textual.widgets import Button, Footer
 
 from tapete.belote import actions as b
+from tapete.cli.words import say
 from tapete.table.narrate import card_label
+from tapete.text.messages import msg
 from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar, columns_that_fit
 from tapete.tui.app import TableApp, TableScreen
 from tapete.tui.board import TrickView, pack, short_seat
@@ -177,3 +179,55 @@ def test_buttons_wrap_and_shorten() -> None:
     assert columns_that_fit([30, 10, 10], 20) == 1
     chunks = [Text(s) for s in ("seat 2", "partner", "bot random", "dealer")]
     assert pack(chunks, 20).plain.split("\n") == ["seat 2 · partner", "bot random · dealer"]
+
+
+def footer_keys(app: TableApp) -> list[tuple[Region, str]]:
+    """The footer's entries as drawn: where each is and its text."""
+    return [(key.region, widget_text(key)) for key in app.table.query_one(Footer).children]
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "fr"])
+@pytest.mark.parametrize(("game", "preset"), [("guinote", "aragones"), ("belote", "contree")])
+def test_footer_fits_80_columns_and_asks_for_cards_only_when_cards_are_chosen(
+    game: str, preset: str, lang: str
+) -> None:
+    session = new_session(game, preset, 7)
+    app = TableApp(session, 0, lang=lang, delay=0)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Any, app: TableApp) -> None:
+        await pilot.pause()
+        seen["keys"] = footer_keys(app)
+        seen["obs"] = session.observation(0)
+
+    run_sized(app, (80, 24), body)
+    keys, obs = seen["keys"], seen["obs"]
+    assert all(region.right <= 80 for region, _ in keys), keys
+    texts = " ".join(text for _, text in keys)
+    assert f"q {msg('play.key.quit')}" in texts and f"i {msg('play.key.side')}" in texts
+    assert obs.current_player == 0  # the person is to act: a card in Guiñote, a bid in the contrée auction
+    cards = any(session.game.is_card(obs.rules, a) for a in obs.legal_actions)
+    assert cards == (game == "guinote")
+    assert (msg("play.help.select") in texts) == cards and (msg("play.key.play") in texts) == cards
+
+
+@pytest.mark.parametrize(("game", "preset"), [("guinote", "aragones"), ("belote", "contree")])
+def test_help_lists_the_game_own_keys(game: str, preset: str) -> None:
+    session = new_session(game, preset, 7)
+    app = TableApp(session, 0, lang="en", delay=0)
+    seen: dict[str, Any] = {}
+
+    async def body(pilot: Any, app: TableApp) -> None:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        seen["help"] = app.screen.body.plain  # the help's text, unwrapped
+        seen["page"] = app.table.bid_level
+
+    run_sized(app, (120, 45), body)
+    text = seen["help"]
+    obs = session.observation(0)
+    for key, action in session.game.action_keys(obs, seen["page"]).items():
+        assert say(session.game.action_label(obs, action)) in text, key
+    assert "Belote" not in text and "Guiñote" not in text
+    assert (msg("play.help.level") in text) == (game == "belote")  # bid levels: the contrée auction only
+    assert (msg("play.help.select") in text) == (game == "guinote")  # no card is chosen in an auction

@@ -70,3 +70,48 @@ def test_options_make_the_table(home: Path) -> None:
     assert session.rules.target == 300 and session.rules.preset_name == "contree" and session.path is None
     saved, _ = build_session(build_parser().parse_args(["play", "--seed", "9"]))
     assert saved.path is not None and saved.path.parent == home / "games" and saved.path.is_file()
+
+
+def test_tapete_home_at_a_file_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "file").write_text("x", encoding="utf-8")
+    monkeypatch.setenv("TAPETE_HOME", str(tmp_path / "file"))
+    assert "cannot save the table" in fails(capsys, ["--seed", "3"])
+
+
+def test_a_failed_save_mid_match_is_said_and_exits_1(
+    capsys: pytest.CaptureFixture[str], home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tapete.tui.app import TableApp
+
+    from .helpers import play_headless
+
+    def run(app: TableApp) -> None:  # the person plays a few actions, the games folder turns into a file
+        folder = home / "games"
+        for f in folder.iterdir():
+            f.unlink()
+        folder.rmdir()
+        folder.write_text("x", encoding="utf-8")
+        play_headless(app.session, limit=8)
+
+    monkeypatch.setattr(TableApp, "run", run)
+    assert main(["play", "--seed", "3", "--lang", "en"]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("not saved: cannot save the table") and "Traceback" not in err
+    assert "saved: continue" not in err
+
+
+def test_resume_says_which_saves_it_skipped(capsys: pytest.CaptureFixture[str], home: Path) -> None:
+    saved, _ = build_session(build_parser().parse_args(["play", "--seed", "9"]))
+    folder = home / "games"
+    (folder / "zz-corrupt.json").write_text("{not json", encoding="utf-8")
+    (folder / "zz-foreign.json").write_text(json.dumps({"format": "other"}), encoding="utf-8")
+    capsys.readouterr()
+    resumed, _ = build_session(build_parser().parse_args(["play", "--resume"]))
+    assert resumed.path == saved.path
+    err = capsys.readouterr().err.splitlines()
+    assert err == [
+        f"skipped {folder / 'zz-corrupt.json'}: not valid JSON (JSONDecodeError)",
+        f"skipped {folder / 'zz-foreign.json'}: not a tapete record",
+    ]

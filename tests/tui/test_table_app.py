@@ -148,6 +148,7 @@ def test_resume_after_quitting_mid_deal(tmp_path: Path, monkeypatch: pytest.Monk
     async def first(pilot: Any, app: TableApp) -> None:
         await play_out(pilot, app, stop=lambda obs: len(obs.tricks) >= 4)
         kept["obs"] = session.observation(0)
+        kept["log"] = list(app.table.log_lines)
         await pilot.press("q")
 
     run_app(TableApp(session, 0, delay=0), first)
@@ -157,7 +158,13 @@ def test_resume_after_quitting_mid_deal(tmp_path: Path, monkeypatch: pytest.Monk
     assert seat == 0 and resumed.path == session.path
     assert resumed.observation(0) == kept["obs"]
 
-    run_app(TableApp(resumed, 0, delay=0), lambda pilot, app: _play(pilot, app))
+    async def resumed_log(pilot: Any, app: TableApp) -> None:
+        # The log of the deal is rebuilt from the record, as the person saw it (still the first deal here).
+        assert resumed.deal_number == 1 and len(kept["log"]) > 8
+        assert app.table.log_lines[1:] == kept["log"][1:]
+        await _play(pilot, app)
+
+    run_app(TableApp(resumed, 0, delay=0), resumed_log)
     assert resumed.is_over() and latest_unfinished() is None
     assert [d.actions for d in resumed.match.deals] == [d.actions for d in reference.match.deals]
 
@@ -219,3 +226,23 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
     )
     assert seen["waiting"].endswith("is thinking…")
     assert seen["later"] >= 1
+
+
+def test_a_failed_save_warns_and_the_match_goes_on(tmp_path: Path) -> None:
+    session = new_session("guinote", "aragones", 27, SHORT, save=True, directory=tmp_path / "games")
+    folder = tmp_path / "games"
+    for f in folder.iterdir():
+        f.unlink()
+    folder.rmdir()
+    folder.write_text("a file where the games folder was", encoding="utf-8")
+
+    async def body(pilot: Any, app: TableApp) -> None:
+        await play_out(pilot, app, stop=lambda obs: len(obs.tricks) >= 2)
+        screen = app.table
+        warned = [line for line in screen.log_lines if "not being saved" in line]
+        assert len(warned) == 1 and "Not a directory" in warned[0]
+        assert app.is_running and app.screen is screen
+        await pilot.press("q")
+
+    run_app(TableApp(session, 0, delay=0), body)
+    assert session.save_error is not None and not session.is_over()

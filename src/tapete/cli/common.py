@@ -120,6 +120,8 @@ def deal_rules(args: argparse.Namespace) -> Any:
 def load_position(args: argparse.Namespace) -> Loaded:
     """The position given on the command line, or a freshly dealt one."""
     text = " ".join(args.position).strip()
+    if args.position and not text:  # `tapete legal ""`: a position given on purpose, and empty
+        raise UsageError(msg("error.empty_position"))
     if text == "-":
         text = sys.stdin.read().strip()
         if not text:

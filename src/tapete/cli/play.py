@@ -86,7 +86,10 @@ def build_session(args: argparse.Namespace) -> tuple[TableSession, int]:
         if args.resume:
             path = Path(args.resume)
         else:
-            found = latest_unfinished(None, args.game)
+            skipped: list[tuple[Path, str]] = []
+            found = latest_unfinished(None, args.game, skipped)
+            for bad, why in skipped:  # a corrupt save is passed over, never in silence
+                print(msg("play.skipped", path=str(bad), reason=why), file=sys.stderr)
             if found is None:
                 raise UsageError(msg("play.error.nothing_to_resume", folder=str(default_directory())))
             path = found
@@ -130,6 +133,9 @@ def run(args: argparse.Namespace) -> int:
 
     app = TableApp(session, seat, lang=None, delay=args.delay, hints=args.hints, hint_level=args.hint_level)
     app.run()
+    if session.save_error is not None:  # the last action could not be written: say so, claim nothing
+        print(msg("play.not_saved", error=session.save_error), file=sys.stderr)
+        return 1
     if session.path is not None and not session.is_over():
         print(msg("play.saved", path=str(session.path)), file=sys.stderr)
     return 0

@@ -55,7 +55,13 @@ def open_store(url: str) -> Store:
 
     parsed = make_url(url)
     if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
-        Path(parsed.database).expanduser().parent.mkdir(parents=True, exist_ok=True)
+        from tapete.table.store import os_reason
+
+        folder = Path(parsed.database).expanduser().parent
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as e:  # TAPETE_HOME names a file, or a folder nobody may write to: one line, exit 2
+            raise UsageError(msg("serve.error.folder", folder=str(folder), reason=os_reason(e))) from None
     store = Store(url)
     try:
         store.upgrade()

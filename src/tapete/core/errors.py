@@ -61,3 +61,7 @@ class RecordError(TapeteError, ValueError):
 
 class StorageError(TapeteError):
     """The server's database refused a write or a read failed (gap in an action log, unknown row, lost connection)."""
+
+
+class SaveError(TapeteError):
+    """A table's record could not be written: its folder is a file, the disk is full, no permission."""

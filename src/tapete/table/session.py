@@ -32,11 +32,11 @@ from typing import Any, Literal
 from tapete.bots.base import Bot
 from tapete.bots.levels import DEFAULT_LEVEL, make_bot
 from tapete.core import record_file as records
-from tapete.core.errors import IllegalActionError, RecordError, SetupError
+from tapete.core.errors import IllegalActionError, RecordError, SaveError, SetupError
 from tapete.core.words import Say, SeatRef
 from tapete.games import Game, Match, game_of_record
 from tapete.table.silent import declines, public_player, settle, silent_choice
-from tapete.table.store import default_directory
+from tapete.table.store import default_directory, os_reason
 
 SeatKind = Literal["human", "bot"]
 
@@ -62,6 +62,8 @@ class TableSession:
         self.bots: dict[int, Bot] = {s: make_bot(lv) for s, lv in enumerate(self.levels) if lv is not None}
         self.bot_seed = bot_seed
         self.path = path
+        #: Why the last save failed (None while every action is saved): play goes on unsaved, and a face says so.
+        self.save_error: SaveError | None = None
 
     # ------------------------------------------------------------ starting
     @classmethod
@@ -92,7 +94,7 @@ class TableSession:
             stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
             path = folder / f"{game.name}-{stamp}-{seed}.json"
         table = cls(game, match, seats, levels, seed, path)
-        table.save()
+        table.save()  # a table that cannot be saved from the start is refused (SaveError): nothing to lose yet
         return table
 
     @classmethod
@@ -222,7 +224,11 @@ class TableSession:
 
     def _apply(self, action: int) -> None:
         self.match.apply_action(action)
-        self.save()
+        try:
+            self.save()
+            self.save_error = None
+        except SaveError as e:  # the game goes on; the face warns that it is not being saved
+            self.save_error = e
 
     # ------------------------------------------------------------ saving
     def record(self) -> dict[str, Any]:
@@ -232,6 +238,15 @@ class TableSession:
         return data
 
     def save(self) -> None:
-        """Write the record atomically (nothing when the table is not saved)."""
-        if self.path is not None:
+        """Write the record atomically (nothing when the table is not saved); SaveError, in one line that
+        names the file and the reason and nothing of the cards, when it cannot be written."""
+        if self.path is None:
+            return
+        try:
             records.save(self.path, self.record())
+        except OSError as e:
+            reason = os_reason(e)
+            raise SaveError(
+                f"cannot save the table to {str(self.path)!r}: {reason}",
+                say=Say("error.save", path=str(self.path), reason=reason),
+            ) from None

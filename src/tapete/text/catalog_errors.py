@@ -27,4 +27,6 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     # turns (tables)
     "error.turn.not_yours": "it is not {seat}'s turn: {current} is to act",
     "error.match.over": "the match is over",
+    # saving a table (tapete.table.session)
+    "error.save": "cannot save the table to {path!r}: {reason}",
 }

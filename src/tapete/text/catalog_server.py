@@ -24,6 +24,7 @@ MESSAGES: Final[dict[str, str]] = {
     ),
     "serve.opt.bot_delay": "seconds between the bots' moves (default {default})",
     "serve.error.port": "bad --port {value}: expected a number from 1 to 65535",
+    "serve.error.folder": "cannot make the database folder {folder!r}: {reason}",
     "serve.error.bot_delay": "bad --bot-delay {value}: expected 0 or more seconds",
     "serve.upgrading": "database: {database} (schema upgraded)",
     "serve.listening": "tapete serve: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)",

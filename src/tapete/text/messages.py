@@ -83,6 +83,7 @@ CORE: Final[dict[str, Text]] = {
         "the options {flags} are for dealing a fresh position: give either a POSITION or deal options, not both"
     ),
     "error.empty_stdin": "no position on standard input: expected one position string",
+    "error.empty_position": "the position is empty: give a position string, or none at all to deal one",
     "error.preset_other_game": "{error}; {name} presets need --game {name}",
     # ------------------------------------------------------------ words
     "seat": "seat {seat}",

@@ -50,7 +50,7 @@ from tapete.core.words import SeatRef, SideRef
 from tapete.games import Game
 from tapete.table.narrate import Happened, seat_label
 from tapete.table.session import TableSession
-from tapete.text.messages import MESSAGES, msg, set_translator
+from tapete.text.messages import msg, set_translator
 from tapete.text.translations import translator
 from tapete.tui.actionbar import LEVEL_DOWN, LEVEL_UP, ActionBar, Choice
 from tapete.tui.board import SeatPanel, TrickView, places
@@ -71,9 +71,10 @@ class TableScreen(Screen[None]):
         Binding("space", "play_selected", "play.key.play", show=False, priority=True),
         Binding("up,plus,equals_sign", "level(1)", "play.key.level_up", show=False),
         Binding("down,minus", "level(-1)", "play.key.level_down", show=False),
-        Binding("l", "last_trick", "play.key.last_trick"),
+        # Not in the footer, which must fit 80 columns in every language (the help names them, and the hint
+        # line names h).
+        Binding("l", "last_trick", "play.key.last_trick", show=False),
         Binding("i", "toggle_side", "play.key.side"),
-        # Not in the footer: at 80 columns it would push "q quit" out (the help and the hint line name it).
         Binding("h", "toggle_hints", "play.key.hints", show=False),
         Binding("question_mark", "help", "play.key.help"),
         Binding("q", "quit_table", "play.key.quit"),
@@ -113,6 +114,7 @@ class TableScreen(Screen[None]):
         self.hint_key: tuple[int, int] | None = None
         self.hint_action: int | None = None
         self.hint_failed = ""
+        self.warned_unsaved = False
 
     # ------------------------------------------------------------------ layout
     def compose(self) -> ComposeResult:
@@ -154,6 +156,7 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         session = self.driver.session
         self.write_log([msg("play.log.welcome", game=session.game.title, deal=session.deal_number)])
+        self.write_log(self.driver.history())  # a resumed deal: what was played in it so far
         self.refresh_table()
         self.schedule()
 
@@ -205,6 +208,7 @@ class TableScreen(Screen[None]):
         if not self.error:
             self.set_status(self.prompt(obs), error=False)
         self.update_hint(obs)
+        self.refresh_bindings()  # the footer shows the card keys only while cards are chosen
 
     def prompt(self, obs: Any) -> str:
         session = self.driver.session
@@ -361,6 +365,7 @@ class TableScreen(Screen[None]):
     def after(self, happened: Happened) -> None:
         """Log what happened, remember a completed trick, show the breakdown at the end of a deal."""
         self.write_log(self.driver.lines(happened))
+        self.warn_if_unsaved()
         a, b = happened.after, happened.before
         if self.game.is_card(a.rules, happened.action):
             if len(a.tricks) > len(b.tricks):
@@ -376,6 +381,18 @@ class TableScreen(Screen[None]):
             self.waiting = True
             self.app.push_screen(breakdown_screen(lines), self.breakdown_closed)
         self.refresh_table()
+
+    def warn_if_unsaved(self) -> None:
+        """Once the session could not save (its folder became a file, a full disk), say so: in the log and
+        in a notice; play goes on, and saving is tried again after every action."""
+        error = self.driver.session.save_error
+        if error is None:
+            self.warned_unsaved = False
+        elif not self.warned_unsaved:
+            self.warned_unsaved = True
+            line = msg("play.log.unsaved", error=error)
+            self.write_log([line])
+            self.notify(line, severity="warning", timeout=15)
 
     def breakdown_closed(self, _: None = None) -> None:
         self.waiting = False
@@ -456,11 +473,27 @@ class TableScreen(Screen[None]):
         self.call_after_refresh(self.rewrap_log)
 
     def action_help(self) -> None:
+        """The keys, as the game has them now: its own letters with what each does, the bid levels only where
+        there are levels, the card keys only where cards are chosen (no game is named here)."""
         game = self.game
-        letters = " ".join(k for k in game.action_keys(self.driver.view(), self.bid_level) if k != "p")
-        what = f"play.help.{game.name}"
-        game_keys = (letters, msg(what)) if what in MESSAGES else None
-        self.app.push_screen(help_screen(self.hint_level, game_keys))
+        obs = self.driver.view()
+        keys = game.action_keys(obs, self.bid_level)
+        game_keys = [(k, say(game.action_label(obs, a))) for k, a in keys.items()]
+        bids = game.action_pages(obs)[1] > 1
+        self.app.push_screen(help_screen(self.hint_level, game_keys, bids, self.cards_now(obs)))
+
+    def cards_now(self, obs: Any) -> bool:
+        """Whether cards are what the person chooses now: not while they are to act with no card to play
+        (an auction), so that neither the footer nor the help asks for a card then."""
+        if obs.current_player != obs.seat or self.driver.session.is_over():
+            return True
+        return any(self.game.is_card(obs.rules, a) for a in obs.legal_actions)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The card keys (and their footer entries) only while cards are to be chosen."""
+        if action in ("move", "play_selected"):
+            return self.cards_now(self.driver.view())
+        return True
 
     def action_quit_table(self) -> None:
         self.app.exit(0)

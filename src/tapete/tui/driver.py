@@ -86,6 +86,23 @@ class TableDriver:
             return []
         return narrate(self.game, happened)
 
+    def history(self) -> list[str]:
+        """The log of the current deal so far, as the person saw it: each action of the deal replayed from
+        its start and narrated from the person's observations (a resumed table shows where it stands)."""
+        match = self.session.match
+        record = match.deals[-1]
+        state = self.game.deal_from_record(match.rules, record)
+        lines: list[str] = []
+        for action in record.actions:
+            if state.is_terminal():
+                break
+            seat = state.current_player
+            before = self.game.observe_deal(settle(self.game, state, self.seat), self.seat)
+            state.apply_action(action)
+            after = self.game.observe_deal(settle(self.game, state, self.seat), self.seat)
+            lines += self.lines(Happened(seat, action, before, after))
+        return lines
+
     def bot_decides_privately(self) -> bool:
         """Whether a bot is to act on an optional decision nobody else may learn of: it decides at once,
         with no pause, so that the table's pace is the same as with no decision to take."""

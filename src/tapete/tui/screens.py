@@ -53,16 +53,21 @@ def last_trick_screen(body: RenderableType) -> InfoScreen:
     return InfoScreen(msg("play.modal.last_trick"), body, "last-trick")
 
 
-def help_screen(hint_level: str = "", game_keys: tuple[str, str] | None = None) -> InfoScreen:
-    """The keys; ``hint_level`` names the bot whose choice a hint shows, ``game_keys`` the letters of the
-    game's own actions and what they do (a ``play.help.<game>`` message)."""
+def help_screen(
+    hint_level: str = "", game_keys: list[tuple[str, str]] | None = None, bids: bool = False, cards: bool = True
+) -> InfoScreen:
+    """The keys; ``hint_level`` names the bot whose choice a hint shows, ``game_keys`` the game's own letters
+    and what each does now (from the game: :meth:`~tapete.core.game.Game.action_keys`), ``bids`` whether the
+    game has bid levels to change, ``cards`` whether cards are to be chosen now."""
     keys = [
-        ("← →  1-9", msg("play.help.select")),
-        ("enter / space", msg("play.help.play")),
+        *(
+            [("← →  1-9", msg("play.help.select")), ("enter / space", msg("play.help.play"))]
+            if cards
+            else []
+        ),
         (msg("play.help.mouse_key"), msg("play.help.mouse")),
-        ("p", msg("play.help.pass")),
-        *([game_keys] if game_keys else []),
-        ("- + ↑ ↓", msg("play.help.level")),
+        *(game_keys or []),
+        *([("- + ↑ ↓", msg("play.help.level"))] if bids else []),
         ("l", msg("play.help.last")),
         ("i", msg("play.help.side")),
         ("h / H", msg("play.help.hints", level=hint_level)),
