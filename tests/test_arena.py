@@ -39,7 +39,7 @@ from tapete.arena import (
     write_json,
 )
 from tapete.arena.outputs import csv_header
-from tapete.arena.runner import chunk_size, workers_for
+from tapete.arena.runner import chunk_size, plays_per_worker, workers_for, workers_of
 from tapete.arena.stats import t_cdf
 from tapete.bots import levels
 from tapete.core.errors import IllegalActionError, RulesError, SetupError, TapeteError
@@ -206,6 +206,28 @@ def test_plan_rotates_the_entrants_in_duplicate() -> None:
 def test_chunks_and_workers() -> None:
     assert chunk_size(1000, 2) == 32 and chunk_size(3, 2) == 1 and chunk_size(10**6, 1) == 200
     assert workers_for(2, 100) == 1 and workers_for(2, 10_000) == 2 and workers_for(3, 10, min_plays=1) == 3
+
+
+def test_every_level_has_a_cost_slowest_last() -> None:
+    """The arena sizes its workers from the bots' cost: every level has one, and searching costs more."""
+    assert set(levels.LEVEL_COSTS) == set(levels.LEVELS)
+    cost = levels.level_cost
+    assert cost("random") == 1.0 < cost("heuristic") < cost("medium") < cost("hard") < cost("expert")
+    assert cost("easy") == cost("heuristic") and cost("hard") == cost("pimc")
+    assert cost("a level added at run time") == 1.0
+
+
+def test_slow_bots_get_parallel_workers_and_a_few_fast_deals_stay_in_one_process() -> None:
+    """The bug: 80 hard-bot deals on 2 cores ran in one worker, the plays-per-worker rule ignoring the bots."""
+    hard = ArenaSpec(bots=("hard", "hard"), count=80, workers=2)
+    assert plays_per_worker(hard) == 1 and workers_of(hard) == 2
+    assert workers_of(ArenaSpec(bots=("hard", "random"), count=8, workers=4)) == 4
+    assert workers_of(ArenaSpec(bots=("medium", "medium"), mode="matches", count=3, workers=8)) == 3
+    assert workers_of(ArenaSpec(count=80, workers=2)) == 1  # random deals: a process costs more than them
+    assert workers_of(ArenaSpec(count=10_000, workers=2)) == 2
+    assert workers_of(ArenaSpec(bots=("heuristic", "heuristic"), count=8, workers=2)) == 1
+    assert workers_of(ArenaSpec(mode="matches", count=5, workers=2)) == 1
+    assert workers_of(ArenaSpec(bots=("hard", "hard"), count=80, workers=1)) == 1
 
 
 # ------------------------------------------------------------------ playing
