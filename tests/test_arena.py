@@ -19,12 +19,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from matplotlib.container import BarContainer
+from matplotlib.transforms import Bbox
 
 from tapete.arena import (
     ArenaResult,
     ArenaSpec,
     Play,
     PlayRow,
+    chart_figure,
     deal_winner,
     mean_interval,
     plan,
@@ -442,6 +445,54 @@ def test_chart_is_a_png(tmp_path: Path, small_result: ArenaResult) -> None:
     matches = run(ArenaSpec(mode="matches", count=2, preset="aragones-2p"))
     write_chart(tmp_path / "m.png", matches)
     assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def check_chart(result: ArenaResult) -> list[str]:
+    """The chart's bars are the entrants' margins, its error bars their 95% intervals, and each bar's label
+    lies inside the axes, clear of every error bar and of the other labels; returns the labels' texts."""
+    fig = chart_figure(result)
+    ax = fig.axes[0]
+    margins = [e.margin for e in result.summary.entrants]
+    (bars,) = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert [p.get_height() for p in bars.patches] == pytest.approx([m.estimate for m in margins])
+    assert [t.get_text() for t in ax.get_xticklabels()] == [e.label for e in result.summary.entrants]
+    assert bars.errorbar is not None
+    _line, _caps, (ranges,) = bars.errorbar.lines
+    segments = ranges.get_segments()
+    assert [(seg[:, 1].min(), seg[:, 1].max()) for seg in segments] == [pytest.approx((m.low, m.high)) for m in margins]
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    labels = [t.get_window_extent(renderer) for t in ax.texts]
+    assert len(labels) == len(margins)
+    cap = 8 / 2 * fig.dpi / 72  # half a cap's width, in pixels
+    drawn = []  # each error bar with its caps, in pixels (caps are lines a pixel or so thick)
+    for seg in segments:
+        (x, y0), (_, y1) = sorted(ax.transData.transform(seg).tolist(), key=lambda p: p[1])
+        drawn.append(Bbox([[x - cap, y0 - 1], [x + cap, y1 + 1]]))
+    for box in labels:
+        assert ax.bbox.x0 <= box.x0 and box.x1 <= ax.bbox.x1 and ax.bbox.y0 <= box.y0 and box.y1 <= ax.bbox.y1
+        assert not any(box.overlaps(b) for b in drawn)
+        assert sum(box.overlaps(other) for other in labels) == 1  # itself only
+    for box, margin in zip(labels, margins, strict=True):  # beyond the interval's end away from zero
+        low, high = ax.transData.transform([(0, margin.low), (0, margin.high)])[:, 1]
+        assert box.y0 > high if margin.estimate >= 0 else box.y1 < low
+    return [t.get_text() for t in ax.texts]
+
+
+def test_chart_plots_each_bots_margin_with_its_interval_labels_clear_of_the_error_bars(
+    small_result: ArenaResult,
+) -> None:
+    """The bug: the chart plotted points per deal rather than the margin, with labels over the error bars."""
+    margins = [e.margin for e in small_result.summary.entrants]
+    assert margins[0].estimate > 0 > margins[1].estimate  # one bar up, one down
+    texts = check_chart(small_result)
+    assert texts == [f"{m.estimate:+.1f} ± {m.half_width:.1f}" for m in margins]
+    assert chart_figure(small_result).axes[0].get_ylabel() == "margin per deal (95% interval)"
+    matches = run(ArenaSpec(mode="matches", count=4, preset="aragones-2p", seed=2))
+    check_chart(matches)
+    assert chart_figure(matches).axes[0].get_ylabel() == "margin per match (95% interval)"
+    three = run(ArenaSpec(game="belote", preset="trois-joueurs", bots=("random",) * 3, count=6, seed=1))
+    check_chart(three)
 
 
 def test_an_unwritable_output_raises_and_leaves_nothing(tmp_path: Path, small_result: ArenaResult) -> None:
