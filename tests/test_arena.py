@@ -19,12 +19,15 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
+from matplotlib.container import BarContainer
+from matplotlib.transforms import Bbox
 
 from tapete.arena import (
     ArenaResult,
     ArenaSpec,
     Play,
     PlayRow,
+    chart_figure,
     deal_winner,
     mean_interval,
     plan,
@@ -39,7 +42,7 @@ from tapete.arena import (
     write_json,
 )
 from tapete.arena.outputs import csv_header
-from tapete.arena.runner import chunk_size, workers_for
+from tapete.arena.runner import chunk_size, plays_per_worker, workers_for, workers_of
 from tapete.arena.stats import t_cdf
 from tapete.bots import levels
 from tapete.core.errors import IllegalActionError, RulesError, SetupError, TapeteError
@@ -206,6 +209,28 @@ def test_plan_rotates_the_entrants_in_duplicate() -> None:
 def test_chunks_and_workers() -> None:
     assert chunk_size(1000, 2) == 32 and chunk_size(3, 2) == 1 and chunk_size(10**6, 1) == 200
     assert workers_for(2, 100) == 1 and workers_for(2, 10_000) == 2 and workers_for(3, 10, min_plays=1) == 3
+
+
+def test_every_level_has_a_cost_slowest_last() -> None:
+    """The arena sizes its workers from the bots' cost: every level has one, and searching costs more."""
+    assert set(levels.LEVEL_COSTS) == set(levels.LEVELS)
+    cost = levels.level_cost
+    assert cost("random") == 1.0 < cost("heuristic") < cost("medium") < cost("hard") < cost("expert")
+    assert cost("easy") == cost("heuristic") and cost("hard") == cost("pimc")
+    assert cost("a level added at run time") == 1.0
+
+
+def test_slow_bots_get_parallel_workers_and_a_few_fast_deals_stay_in_one_process() -> None:
+    """The bug: 80 hard-bot deals on 2 cores ran in one worker, the plays-per-worker rule ignoring the bots."""
+    hard = ArenaSpec(bots=("hard", "hard"), count=80, workers=2)
+    assert plays_per_worker(hard) == 1 and workers_of(hard) == 2
+    assert workers_of(ArenaSpec(bots=("hard", "random"), count=8, workers=4)) == 4
+    assert workers_of(ArenaSpec(bots=("medium", "medium"), mode="matches", count=3, workers=8)) == 3
+    assert workers_of(ArenaSpec(count=80, workers=2)) == 1  # random deals: a process costs more than them
+    assert workers_of(ArenaSpec(count=10_000, workers=2)) == 2
+    assert workers_of(ArenaSpec(bots=("heuristic", "heuristic"), count=8, workers=2)) == 1
+    assert workers_of(ArenaSpec(mode="matches", count=5, workers=2)) == 1
+    assert workers_of(ArenaSpec(bots=("hard", "hard"), count=80, workers=1)) == 1
 
 
 # ------------------------------------------------------------------ playing
@@ -420,6 +445,54 @@ def test_chart_is_a_png(tmp_path: Path, small_result: ArenaResult) -> None:
     matches = run(ArenaSpec(mode="matches", count=2, preset="aragones-2p"))
     write_chart(tmp_path / "m.png", matches)
     assert (tmp_path / "m.png").read_bytes()[:4] == b"\x89PNG"
+
+
+def check_chart(result: ArenaResult) -> list[str]:
+    """The chart's bars are the entrants' margins, its error bars their 95% intervals, and each bar's label
+    lies inside the axes, clear of every error bar and of the other labels; returns the labels' texts."""
+    fig = chart_figure(result)
+    ax = fig.axes[0]
+    margins = [e.margin for e in result.summary.entrants]
+    (bars,) = [c for c in ax.containers if isinstance(c, BarContainer)]
+    assert [p.get_height() for p in bars.patches] == pytest.approx([m.estimate for m in margins])
+    assert [t.get_text() for t in ax.get_xticklabels()] == [e.label for e in result.summary.entrants]
+    assert bars.errorbar is not None
+    _line, _caps, (ranges,) = bars.errorbar.lines
+    segments = ranges.get_segments()
+    assert [(seg[:, 1].min(), seg[:, 1].max()) for seg in segments] == [pytest.approx((m.low, m.high)) for m in margins]
+    fig.canvas.draw()
+    renderer = fig.canvas.get_renderer()  # type: ignore[attr-defined]
+    labels = [t.get_window_extent(renderer) for t in ax.texts]
+    assert len(labels) == len(margins)
+    cap = 8 / 2 * fig.dpi / 72  # half a cap's width, in pixels
+    drawn = []  # each error bar with its caps, in pixels (caps are lines a pixel or so thick)
+    for seg in segments:
+        (x, y0), (_, y1) = sorted(ax.transData.transform(seg).tolist(), key=lambda p: p[1])
+        drawn.append(Bbox([[x - cap, y0 - 1], [x + cap, y1 + 1]]))
+    for box in labels:
+        assert ax.bbox.x0 <= box.x0 and box.x1 <= ax.bbox.x1 and ax.bbox.y0 <= box.y0 and box.y1 <= ax.bbox.y1
+        assert not any(box.overlaps(b) for b in drawn)
+        assert sum(box.overlaps(other) for other in labels) == 1  # itself only
+    for box, margin in zip(labels, margins, strict=True):  # beyond the interval's end away from zero
+        low, high = ax.transData.transform([(0, margin.low), (0, margin.high)])[:, 1]
+        assert box.y0 > high if margin.estimate >= 0 else box.y1 < low
+    return [t.get_text() for t in ax.texts]
+
+
+def test_chart_plots_each_bots_margin_with_its_interval_labels_clear_of_the_error_bars(
+    small_result: ArenaResult,
+) -> None:
+    """The bug: the chart plotted points per deal rather than the margin, with labels over the error bars."""
+    margins = [e.margin for e in small_result.summary.entrants]
+    assert margins[0].estimate > 0 > margins[1].estimate  # one bar up, one down
+    texts = check_chart(small_result)
+    assert texts == [f"{m.estimate:+.1f} ± {m.half_width:.1f}" for m in margins]
+    assert chart_figure(small_result).axes[0].get_ylabel() == "margin per deal (95% interval)"
+    matches = run(ArenaSpec(mode="matches", count=4, preset="aragones-2p", seed=2))
+    check_chart(matches)
+    assert chart_figure(matches).axes[0].get_ylabel() == "margin per match (95% interval)"
+    three = run(ArenaSpec(game="belote", preset="trois-joueurs", bots=("random",) * 3, count=6, seed=1))
+    check_chart(three)
 
 
 def test_an_unwritable_output_raises_and_leaves_nothing(tmp_path: Path, small_result: ArenaResult) -> None:

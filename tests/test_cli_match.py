@@ -13,10 +13,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from matplotlib.patches import Rectangle
 from rich.console import Console
 
 import tapete.cli.main as cli_main
-from tapete.arena import ArenaSpec
+from tapete.arena import ArenaResult, ArenaSpec, chart_figure, write_chart
 from tapete.cli import match as match_cli
 from tapete.text.messages import set_translator
 
@@ -101,6 +102,32 @@ def test_outputs_are_written(capsys: pytest.CaptureFixture[str], tmp_path: Path)
     assert p.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     for path in (j, c, p):
         assert f"wrote {path}" in out
+
+
+@pytest.mark.parametrize(
+    ("mode", "ylabel"),
+    [("--deals", "margen por mano (intervalo del 95%)"), ("--matches", "margen por partida (intervalo del 95%)")],
+)
+def test_chart_shows_the_margin_in_the_chosen_language(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, mode: str, ylabel: str
+) -> None:
+    """The chart plots each bot's margin (not its points, not its win rate), its axis named in the language."""
+    drawn: list[tuple[str, list[float], list[float]]] = []
+
+    def spy(path: Path, result: ArenaResult, title: str | None = None, label: str | None = None) -> None:
+        ax = chart_figure(result, title, label).axes[0]
+        heights = [p.get_height() for p in ax.patches if isinstance(p, Rectangle)]
+        drawn.append((ax.get_ylabel(), heights, [e.margin.estimate for e in result.summary.entrants]))
+        write_chart(path, result, title, label)
+
+    monkeypatch.setattr(match_cli, "write_chart", spy)
+    chart = tmp_path / "c.png"
+    code, _, _ = run(
+        capsys, "--lang", "es", "--preset", "aragones-2p", mode, "4", "--workers", "1", "--chart", str(chart)
+    )
+    ((label, heights, margins),) = drawn
+    assert label == ylabel and heights == pytest.approx(margins)
+    assert code == 0 and chart.read_bytes()[:4] == b"\x89PNG"
 
 
 def test_same_seed_same_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

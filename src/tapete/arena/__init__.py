@@ -12,10 +12,11 @@ an Elo ladder) uses it as a library:
 * :func:`run` (:mod:`tapete.arena.runner`): play it, in parallel, with progress;
 * :class:`ArenaResult`, :class:`PlayRow`, :func:`summarize` (:mod:`tapete.arena.results`): rows and figures;
 * :func:`mean_interval`, :func:`wilson_interval` (:mod:`tapete.arena.stats`): the statistics;
-* :func:`write_json`, :func:`read_json`, :func:`write_csv`, :func:`write_chart` (:mod:`tapete.arena.outputs`).
+* :func:`write_json`, :func:`read_json`, :func:`write_csv`, :func:`write_chart`,
+  :func:`chart_figure` (:mod:`tapete.arena.outputs`).
 """
 
-from tapete.arena.outputs import read_json, write_chart, write_csv, write_json
+from tapete.arena.outputs import chart_figure, read_json, write_chart, write_csv, write_json
 from tapete.arena.results import ArenaResult, EntrantSummary, PlayRow, Summary, deal_winner, summarize
 from tapete.arena.runner import Progress, deal_points, play_chunk, play_one, run
 from tapete.arena.spec import MODES, ArenaSpec, Mode, Play, plan, play_seed, seating
@@ -32,6 +33,7 @@ __all__ = [
     "PlayRow",
     "Progress",
     "Summary",
+    "chart_figure",
     "deal_points",
     "deal_winner",
     "mean_interval",

@@ -15,9 +15,13 @@ import math
 import os
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tapete.arena.results import ArenaResult
 from tapete.core.errors import SetupError
+
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
 
 
 def _atomic_write(path: str | os.PathLike[str], data: bytes) -> None:
@@ -96,38 +100,53 @@ def write_csv(path: str | os.PathLike[str], result: ArenaResult) -> None:
     _atomic_write(path, text.encode("utf-8"))
 
 
-def write_chart(
-    path: str | os.PathLike[str], result: ArenaResult, title: str | None = None, ylabel: str | None = None
-) -> None:
-    """A bar per entrant with its 95% interval as error bars: mean points per deal, or match win rate.
+def chart_figure(result: ArenaResult, title: str | None = None, ylabel: str | None = None) -> Figure:
+    """A bar per entrant: its mean margin per deal (per match in matches mode), with its 95% interval.
 
-    ``title`` and ``ylabel`` are the (translated) words to show; English by default.
+    The margin is the figure that compares bots (their points minus the other sides', see
+    :meth:`~tapete.arena.results.PlayRow.margin_of`): a bar above zero won points from the others. Each
+    bar's label (``+12.3 ± 4.5``) sits beyond the end of its error bar, away from zero, so that it never
+    covers the interval. ``title`` and ``ylabel`` are the (translated) words to show; English by default.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
     matches = result.spec.mode == "matches"
     entrants = result.summary.entrants
-    figures = [e.win_rate if matches else e.points for e in entrants]
+    figures = [e.margin for e in entrants]
     heights = [0.0 if math.isnan(iv.estimate) else iv.estimate for iv in figures]
-    below = [0.0 if math.isnan(iv.low) else iv.estimate - iv.low for iv in figures]
-    above = [0.0 if math.isnan(iv.high) else iv.high - iv.estimate for iv in figures]
+    lows = [h if math.isnan(iv.low) else iv.low for h, iv in zip(heights, figures, strict=True)]
+    highs = [h if math.isnan(iv.high) else iv.high for h, iv in zip(heights, figures, strict=True)]
     fig = Figure(figsize=(6.4, 4.0), dpi=100)
     FigureCanvasAgg(fig)
     ax = fig.add_subplot()
     colours = [f"C{i}" for i in range(len(entrants))]
-    ax.bar([e.label for e in entrants], heights, yerr=[below, above], capsize=8, color=colours)
-    for i, h in enumerate(heights):
-        ax.annotate(f"{h:.3f}" if matches else f"{h:.1f}", (i, h), ha="center", va="bottom", fontsize=9,
-                    xytext=(12, 2), textcoords="offset points")  # fmt: skip
-    ax.set_ylabel(ylabel or ("win rate (95% interval)" if matches else "mean points per deal (95% interval)"))
-    if matches:
-        ax.set_ylim(0.0, 1.0)
+    below = [h - low for h, low in zip(heights, lows, strict=True)]
+    above = [high - h for h, high in zip(heights, highs, strict=True)]
+    ax.bar([e.label for e in entrants], heights, yerr=[below, above], capsize=8, color=colours, width=0.6)
+    ax.axhline(0.0, color="0.25", linewidth=0.8)
+    for i, (h, iv) in enumerate(zip(heights, figures, strict=True)):
+        text = f"{h:+.1f}" if math.isnan(iv.half_width) else f"{h:+.1f} ± {iv.half_width:.1f}"
+        up = h >= 0
+        ax.annotate(text, (i, highs[i] if up else lows[i]), xytext=(0, 4 if up else -4), textcoords="offset points",
+                    ha="center", va="bottom" if up else "top", fontsize=10, fontweight="bold")  # fmt: skip
+    # Room for the labels beyond the error bars, and zero always in view.
+    top, bottom = max([0.0, *highs]), min([0.0, *lows])
+    pad = 0.18 * ((top - bottom) or 1.0)
+    ax.set_ylim(bottom - pad, top + pad)
+    ax.set_ylabel(ylabel or ("margin per match (95% interval)" if matches else "margin per deal (95% interval)"))
     spec = result.spec
     ax.set_title(title or f"{spec.game_info.title} {spec.rules().preset_name}: {spec.count} {spec.mode}")
     ax.grid(axis="y", alpha=0.3)
     fig.tight_layout()
+    return fig
+
+
+def write_chart(
+    path: str | os.PathLike[str], result: ArenaResult, title: str | None = None, ylabel: str | None = None
+) -> None:
+    """The chart of :func:`chart_figure` as a PNG."""
+    fig = chart_figure(result, title, ylabel)
     buf = io.BytesIO()
     fig.savefig(buf, format="png")
-    data = buf.getvalue()
-    _atomic_write(path, data)
+    _atomic_write(path, buf.getvalue())

@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import random
 import time
@@ -30,7 +31,7 @@ from typing import Any
 from tapete.arena.results import ArenaResult, PlayRow, deal_winner, summarize
 from tapete.arena.spec import ArenaSpec, Mode, Play, plan, play_seed
 from tapete.bots.base import Bot
-from tapete.bots.levels import make_bot
+from tapete.bots.levels import level_cost, make_bot
 from tapete.core.errors import IllegalActionError
 from tapete.games import Game
 
@@ -39,8 +40,9 @@ Progress = Callable[[int, int], None]
 
 #: The most plays a worker gets at once: small enough for a lively progress bar.
 MAX_CHUNK = 200
-#: The fewest plays given a worker process of its own, per mode: starting one costs about 0.3 s, a few
-#: hundred random deals, but far fewer deals of a searching bot, so the bar is kept low.
+#: The fewest plays of random bots given a worker process of their own, per mode: starting one costs
+#: about 0.3 s, a few hundred random deals. Slower bots need fewer plays (see :func:`plays_per_worker`):
+#: a searching bot's deal takes seconds, so each deal is worth a worker.
 MIN_PLAYS_PER_WORKER: dict[str, int] = {"deals": 100, "matches": 10}
 
 
@@ -109,6 +111,24 @@ def workers_for(workers: int, total: int, min_plays: int = MIN_PLAYS_PER_WORKER[
     return max(1, min(workers, total // max(1, min_plays)))
 
 
+def plays_per_worker(spec: ArenaSpec) -> int:
+    """The fewest plays of ``spec`` worth a worker process: :data:`MIN_PLAYS_PER_WORKER` of random bots,
+    divided by what the bots' plays cost (the mean :func:`~tapete.bots.levels.level_cost` of the entrants,
+    each making about an equal share of the moves).
+
+    >>> plays_per_worker(ArenaSpec(count=10)), plays_per_worker(ArenaSpec(bots=("hard", "random"), count=10))
+    (100, 1)
+    """
+    cost = sum(level_cost(level) for level in spec.bots) / len(spec.bots)
+    return max(1, math.ceil(MIN_PLAYS_PER_WORKER[spec.mode] / cost))
+
+
+def workers_of(spec: ArenaSpec, min_plays_per_worker: int | None = None) -> int:
+    """The worker processes :func:`run` starts for ``spec`` (at most ``spec.workers``; see :func:`workers_for`)."""
+    least = plays_per_worker(spec) if min_plays_per_worker is None else min_plays_per_worker
+    return workers_for(spec.workers, spec.total_plays, least)
+
+
 def run(
     spec: ArenaSpec,
     progress: Progress | None = None,
@@ -117,9 +137,9 @@ def run(
 ) -> ArenaResult:
     """Play the whole run; ``workers`` > 1 spreads the chunks over that many processes.
 
-    A worker process is only started for every :data:`MIN_PLAYS_PER_WORKER` plays, so a small run uses
-    fewer processes (see :func:`workers_for`; ``min_plays_per_worker`` defaults to
-    :data:`MIN_PLAYS_PER_WORKER` of the mode); results never depend on it. Worker processes are
+    A worker process is only started for every so many plays, fewer the slower the bots, so a small run
+    of fast bots stays in one process while slow bots get every worker (see :func:`workers_of`;
+    ``min_plays_per_worker`` defaults to :func:`plays_per_worker`); results never depend on it. Worker processes are
     *spawned* (a fresh interpreter each, as on every platform), so a bot level registered in
     :data:`~tapete.bots.levels.LEVELS` at run time rather than at import is only known with
     ``workers=1``. ``chunk`` is the number of plays a worker gets at once (default: see
@@ -127,8 +147,7 @@ def run(
     """
     plays = plan(spec)
     total = len(plays)
-    least = MIN_PLAYS_PER_WORKER[spec.mode] if min_plays_per_worker is None else min_plays_per_worker
-    workers = workers_for(spec.workers, total, least)
+    workers = workers_of(spec, min_plays_per_worker)
     size = chunk if chunk is not None else chunk_size(total, workers)
     if size < 1:
         raise ValueError(f"chunk size must be at least 1, not {size}")

@@ -72,6 +72,20 @@ LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "expert": _pimc(64, level="expert", node_budget=EXPERT_NODES),
 }
 
+#: What a deal of each level costs, in deals of the random bot (about a millisecond): orders of magnitude
+#: measured over the games (``tapete match --bots LEVEL``), for the arena to decide how many worker
+#: processes a run is worth (:func:`level_cost`). A searching bot's deal takes seconds.
+LEVEL_COSTS: Final[dict[str, float]] = {
+    "random": 1.0,
+    "heuristic": 10.0,
+    "ismcts": 10_000.0,
+    "pimc": 5_000.0,
+    "easy": 10.0,
+    "medium": 1_000.0,
+    "hard": 5_000.0,
+    "expert": 20_000.0,
+}
+
 #: The named difficulties, easiest first.
 DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
 
@@ -79,6 +93,15 @@ DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
 DEFAULT_LEVEL: Final = "random"
 #: The level a person plays against when choosing none (``tapete play``).
 PLAY_LEVEL: Final = "medium"
+
+
+def level_cost(level: str) -> float:
+    """What a deal played by ``level`` costs, in random-bot deals (:data:`LEVEL_COSTS`); 1 for a level without one.
+
+    >>> level_cost("random"), level_cost("hard") > level_cost("medium") > level_cost("easy")
+    (1.0, True)
+    """
+    return LEVEL_COSTS.get(level, 1.0)
 
 
 def make_bot(level: str) -> Bot:

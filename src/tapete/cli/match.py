@@ -239,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
 def write_outputs(args: argparse.Namespace, result: ArenaResult, out: Console) -> None:
     """Write the files asked for (paths already checked); a write that still fails raises UsageError."""
     spec = result.spec
-    ylabel = msg("match.chart.win_rate" if spec.mode == "matches" else "match.chart.points")
+    ylabel = msg("match.chart.margin_match" if spec.mode == "matches" else "match.chart.margin")
     for path, kind in ((args.json, "json"), (args.csv, "csv"), (args.chart, "chart")):
         if path is None:
             continue

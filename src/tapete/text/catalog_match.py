@@ -26,7 +26,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "match.opt.json": "write the settings, the summary and every deal or match to PATH as JSON",
     "match.opt.csv": "write one line per deal or match to PATH as CSV",
     "match.opt.chart": (
-        "draw each bot's mean points per deal (win rate for matches) with its 95% interval to PATH (PNG)"
+        "draw each bot's mean margin per deal (per match for matches) with its 95% interval to PATH (PNG)"
     ),
     "match.opt.quiet": "do not show the progress bar",
     # ------------------------------------------------------------ progress and results
@@ -73,8 +73,8 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
         "the intervals are over the {blocks} matches."
     ),
     "match.wrote": "wrote {path}",
-    "match.chart.points": "mean points per deal (95% interval)",
-    "match.chart.win_rate": "win rate (95% interval)",
+    "match.chart.margin": "margin per deal (95% interval)",
+    "match.chart.margin_match": "margin per match (95% interval)",
     "match.interrupted": "interrupted: nothing was written",
     # ------------------------------------------------------------ errors
     "match.error.count": "{option} must be at least 1, not {n}",
