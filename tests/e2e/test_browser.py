@@ -20,6 +20,9 @@ from tests.e2e.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
+#: A seat, team or bot told as number 0, in any of the three languages: never shown to people.
+SEAT_ZERO = re.compile(r"\b(?:seats?|jugador|joueur|team|pareja|équipe|bot|robot|asiento|place)\s+0\b", re.I)
+
 #: Longest a whole match or deal may take in these tests (bots play with no delay).
 PLAY_DEADLINE_S = 90
 
@@ -147,12 +150,15 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
     # A short target: one side reaches it within a deal or two.
     table_id = create_table(page, "guinote", "clasico", target=90)
     sit_and_fill_with_bots(page)
+    # Seats for people: numbered 1 to 4, never 0; teams 1 and 2.
+    room = page.get_by_test_id("waiting-room").inner_text()
+    assert "Seat 4" in room and "Team 2" in room and not SEAT_ZERO.search(room), room
     start(page)
     page.locator("[data-testid=hand-card]").first.wait_for()
     assert page.locator("[data-testid=hand-card]").count() == 6
     assert page.locator("[data-testid=indicator-card]").count() == 1, "the trump indicator is shown"
     # Bots are named by seat and level in the viewer's language; the log names seats too.
-    assert page.get_by_test_id("seat-name-1").inner_text() == "Bot 1 (easy)"
+    assert page.get_by_test_id("seat-name-1").inner_text() == "Bot 2 (easy)"
 
     deadline = time.monotonic() + PLAY_DEADLINE_S
     actions = 0
@@ -164,10 +170,13 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
             time.sleep(0.03)
     assert actions >= 10, "the person played every trick of at least one deal"
     log = page.get_by_test_id("event-log").inner_text()
-    assert "Ana played" in log and "Bot 1 (easy) played" in log and "Seat 1 played" not in log, log[-500:]
+    assert "Ana played" in log and "Bot 2 (easy) played" in log and "Seat 2 played" not in log, log[-500:]
     assert not re.search(r"\b[2-7JQKA][♠♥♦♣]", log), "a Spanish card named with French faces"
     over = page.get_by_test_id("match-over")
-    assert re.search(r"team [01]", over.inner_text()), over.inner_text()
+    # Teams are named by who sits in them, the viewer's as "you and <partner>".
+    assert re.search(r"you and Bot 3 \(easy\)|Bot 2 \(easy\) and Bot 4 \(easy\)", over.inner_text()), over.inner_text()
+    body = page.locator("body").inner_text()
+    assert not SEAT_ZERO.search(body), SEAT_ZERO.search(body)
     assert page.get_by_test_id("board").get_attribute("data-match-over") == "true"
 
     # The replay of the finished game steps through its frames with every hand face up.
@@ -339,7 +348,7 @@ def test_the_language_switch_shows_spanish_and_is_remembered(new_page: Callable[
     start(page)
     wait_until(lambda: my_turn(page), what="my turn")
     assert page.get_by_test_id("turn-banner").inner_text() == "Te toca"
-    assert page.get_by_test_id("seat-name-2").inner_text() == "Bot 2 (fácil)"
+    assert page.get_by_test_id("seat-name-2").inner_text() == "Bot 3 (fácil)"
     assert play_first_legal(page)
     wait_until(lambda: "jugó" in page.get_by_test_id("event-log").inner_text(), what="Spanish narration")
     page.get_by_test_id("lang-fr").click()
@@ -463,7 +472,7 @@ def test_one_player_and_three_bots_play_a_brisca_deal_with_the_spanish_deck(new_
             time.sleep(0.03)
     assert actions >= 10, "the person played every trick of the deal (40 cards, 4 players)"
     log = page.get_by_test_id("event-log").inner_text()
-    assert "Ana played" in log and "Bot 1 (easy) played" in log, log[-500:]
+    assert "Ana played" in log and "Bot 2 (easy) played" in log, log[-500:]
     assert not re.search(r"\b(?:[2-7JQKA]|10)[♠♥♦♣]", log), "a Spanish card named with French faces"
 
 
