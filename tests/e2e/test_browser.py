@@ -590,3 +590,34 @@ def test_keyboard_focus_stays_on_the_hand_after_playing_a_card(new_page: Callabl
         # The next card is played from the keyboard, with no Tab back into the hand.
         wait_until(lambda: my_turn(page), what="my turn", page=page)
         assert page.evaluate(focused) == "hand-card", "the focus fell back to the page while bots played"
+
+
+def test_the_create_form_speaks_to_players(new_page: Callable[..., Any]) -> None:
+    """Options and choices in words (no "sota_high"), presets with their accents and no sources,
+    the rule options folded, and a checkbox's label beside its box, not under it."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    become_guest(page, "Cécile")
+    page.get_by_test_id("nav-create").click()
+    page.get_by_test_id("create-form").wait_for()
+    page.get_by_test_id("create-game").select_option("guinote")
+    form = page.get_by_test_id("create-form")
+    wait_until(lambda: "Aragonés" in form.inner_text(), what="the presets' names", page=page)
+    assert not re.search(r"seeds?\b|\(00\d", form.inner_text()), "a source in the presets"
+    options = page.locator("details.options")
+    assert options.get_attribute("open") is None, "the rule options are folded"
+    assert not page.get_by_test_id("create-option-figure_order").is_visible()
+    options.locator("summary").click()
+    choice = page.get_by_test_id("create-option-figure_order")
+    assert choice.input_value() == "sota_high"  # the value sent stays the id ...
+    shown = choice.locator("option:checked").inner_text()
+    assert shown and "_" not in shown, shown  # ... what a player reads is words
+    assert "sota_high" not in form.inner_text() and "dealer_right" not in form.inner_text()
+    page.get_by_test_id("create-game").select_option("belote")
+    wait_until(lambda: "Contrée" in form.inner_text(), what="contrée with its accent", page=page)
+    # Each checkbox sits on the first line of its label.
+    for box in page.locator("form.create label.check").all():
+        if not box.is_visible():
+            continue
+        tick = box.locator("input").bounding_box()
+        text = box.locator("span").first.bounding_box()
+        assert tick and text and text["x"] > tick["x"] + tick["width"] - 1, box.inner_text()
