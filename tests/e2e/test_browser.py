@@ -20,6 +20,9 @@ from tests.e2e.conftest import LiveServer
 
 pytestmark = pytest.mark.browser
 
+#: A seat, team or bot told as number 0, in any of the three languages: never shown to people.
+SEAT_ZERO = re.compile(r"\b(?:seats?|jugador|joueur|team|pareja|équipe|bot|robot|asiento|place)\s+0\b", re.I)
+
 #: Longest a whole match or deal may take in these tests (bots play with no delay).
 PLAY_DEADLINE_S = 90
 
@@ -147,12 +150,15 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
     # A short target: one side reaches it within a deal or two.
     table_id = create_table(page, "guinote", "clasico", target=90)
     sit_and_fill_with_bots(page)
+    # Seats for people: numbered 1 to 4, never 0; teams 1 and 2.
+    room = page.get_by_test_id("waiting-room").inner_text()
+    assert "Seat 4" in room and "Team 2" in room and not SEAT_ZERO.search(room), room
     start(page)
     page.locator("[data-testid=hand-card]").first.wait_for()
     assert page.locator("[data-testid=hand-card]").count() == 6
     assert page.locator("[data-testid=indicator-card]").count() == 1, "the trump indicator is shown"
     # Bots are named by seat and level in the viewer's language; the log names seats too.
-    assert page.get_by_test_id("seat-name-1").inner_text() == "Bot 1 (easy)"
+    assert page.get_by_test_id("seat-name-1").inner_text() == "Bot 2 (easy)"
 
     deadline = time.monotonic() + PLAY_DEADLINE_S
     actions = 0
@@ -164,10 +170,13 @@ def test_one_player_and_three_bots_finish_a_guinote_match(new_page: Callable[...
             time.sleep(0.03)
     assert actions >= 10, "the person played every trick of at least one deal"
     log = page.get_by_test_id("event-log").inner_text()
-    assert "Ana played" in log and "Bot 1 (easy) played" in log and "Seat 1 played" not in log, log[-500:]
+    assert "Ana played" in log and "Bot 2 (easy) played" in log and "Seat 2 played" not in log, log[-500:]
     assert not re.search(r"\b[2-7JQKA][♠♥♦♣]", log), "a Spanish card named with French faces"
     over = page.get_by_test_id("match-over")
-    assert re.search(r"team [01]", over.inner_text()), over.inner_text()
+    # Teams are named by who sits in them, the viewer's as "you and <partner>".
+    assert re.search(r"you and Bot 3 \(easy\)|Bot 2 \(easy\) and Bot 4 \(easy\)", over.inner_text()), over.inner_text()
+    body = page.locator("body").inner_text()
+    assert not SEAT_ZERO.search(body), SEAT_ZERO.search(body)
     assert page.get_by_test_id("board").get_attribute("data-match-over") == "true"
 
     # The replay of the finished game steps through its frames with every hand face up.
@@ -339,7 +348,7 @@ def test_the_language_switch_shows_spanish_and_is_remembered(new_page: Callable[
     start(page)
     wait_until(lambda: my_turn(page), what="my turn")
     assert page.get_by_test_id("turn-banner").inner_text() == "Te toca"
-    assert page.get_by_test_id("seat-name-2").inner_text() == "Bot 2 (fácil)"
+    assert page.get_by_test_id("seat-name-2").inner_text() == "Bot 3 (fácil)"
     assert play_first_legal(page)
     wait_until(lambda: "jugó" in page.get_by_test_id("event-log").inner_text(), what="Spanish narration")
     page.get_by_test_id("lang-fr").click()
@@ -463,7 +472,7 @@ def test_one_player_and_three_bots_play_a_brisca_deal_with_the_spanish_deck(new_
             time.sleep(0.03)
     assert actions >= 10, "the person played every trick of the deal (40 cards, 4 players)"
     log = page.get_by_test_id("event-log").inner_text()
-    assert "Ana played" in log and "Bot 1 (easy) played" in log, log[-500:]
+    assert "Ana played" in log and "Bot 2 (easy) played" in log, log[-500:]
     assert not re.search(r"\b(?:[2-7JQKA]|10)[♠♥♦♣]", log), "a Spanish card named with French faces"
 
 
@@ -581,3 +590,34 @@ def test_keyboard_focus_stays_on_the_hand_after_playing_a_card(new_page: Callabl
         # The next card is played from the keyboard, with no Tab back into the hand.
         wait_until(lambda: my_turn(page), what="my turn", page=page)
         assert page.evaluate(focused) == "hand-card", "the focus fell back to the page while bots played"
+
+
+def test_the_create_form_speaks_to_players(new_page: Callable[..., Any]) -> None:
+    """Options and choices in words (no "sota_high"), presets with their accents and no sources,
+    the rule options folded, and a checkbox's label beside its box, not under it."""
+    page = new_page(viewport={"width": 390, "height": 844})
+    become_guest(page, "Cécile")
+    page.get_by_test_id("nav-create").click()
+    page.get_by_test_id("create-form").wait_for()
+    page.get_by_test_id("create-game").select_option("guinote")
+    form = page.get_by_test_id("create-form")
+    wait_until(lambda: "Aragonés" in form.inner_text(), what="the presets' names", page=page)
+    assert not re.search(r"seeds?\b|\(00\d", form.inner_text()), "a source in the presets"
+    options = page.locator("details.options")
+    assert options.get_attribute("open") is None, "the rule options are folded"
+    assert not page.get_by_test_id("create-option-figure_order").is_visible()
+    options.locator("summary").click()
+    choice = page.get_by_test_id("create-option-figure_order")
+    assert choice.input_value() == "sota_high"  # the value sent stays the id ...
+    shown = choice.locator("option:checked").inner_text()
+    assert shown and "_" not in shown, shown  # ... what a player reads is words
+    assert "sota_high" not in form.inner_text() and "dealer_right" not in form.inner_text()
+    page.get_by_test_id("create-game").select_option("belote")
+    wait_until(lambda: "Contrée" in form.inner_text(), what="contrée with its accent", page=page)
+    # Each checkbox sits on the first line of its label.
+    for box in page.locator("form.create label.check").all():
+        if not box.is_visible():
+            continue
+        tick = box.locator("input").bounding_box()
+        text = box.locator("span").first.bounding_box()
+        assert tick and text and text["x"] > tick["x"] + tick["width"] - 1, box.inner_text()

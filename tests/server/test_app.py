@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -51,6 +52,27 @@ def test_games_lists_presets_and_options_in_the_askers_language(sqlite_store: St
     assert any(o["type"] == "str" and o["choices"] for o in guinote["options"])
     assert en["games"][0]["presets"][0]["description"] != es["games"][0]["presets"][0]["description"]
     assert {lv["name"] for lv in en["bot_levels"]} == {"random", "easy", "medium", "hard", "expert"}
+
+
+def test_the_create_form_data_speaks_to_players(sqlite_store: Store) -> None:
+    """Every choice in words (never "sota_high"), presets named with their accents, no sources in them."""
+    with running(sqlite_store) as client:
+        for lang in ("en", "es", "fr"):
+            listed = client.get(f"/api/games?lang={lang}").json()["games"]
+            for entry in listed:
+                for option in entry["options"]:
+                    assert option["label"] and option["help"], (entry["name"], option["name"])
+                    for choice in option["choices"] or []:
+                        assert set(choice) == {"value", "label"} and not choice["label"].startswith("rules."), choice
+                        assert "_" not in choice["label"], choice
+                for preset in entry["presets"]:
+                    assert (preset["title"] and preset["title"] != preset["name"]) or preset["name"] == "brisca"
+                    assert not re.search(r"\b\d{3}\b.*\)|seeds?\b|fuentes?\b|sources?\b", preset["description"]), preset
+            titles = {p["name"]: p["title"] for g in listed for p in g["presets"]}
+            assert titles["aragones"].startswith("Aragonés") and titles["contree"] == "Contrée", titles
+    guinote = next(g for g in listed if g["name"] == "guinote")
+    order = next(o for o in guinote["options"] if o["name"] == "figure_order")
+    assert [c["value"] for c in order["choices"]] == ["sota_high", "caballo_high"]
 
 
 def test_each_preset_carries_its_own_target_and_option_values(sqlite_store: Store) -> None:

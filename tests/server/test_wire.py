@@ -198,10 +198,10 @@ def test_event_lines_name_the_seats_and_bots_in_the_readers_language() -> None:
     seat = match.current_player
     happened = step(game, match, seat, match.legal_actions()[0])
     plain = event_lines(game, happened, "en")
-    assert plain[0].lower().startswith(f"seat {seat} played the ")  # what happened, the card in its deck's words
+    assert plain[0].lower().startswith(f"seat {seat + 1} played the ")  # seats from 1, the card in its deck's words
     kinds, levels = ["human", "bot"], [None, "medium"]
     names = {lang: narration_names(["Ana", "medio bot"], kinds, levels, lang) for lang in ("en", "es", "fr")}
-    assert names["en"] == ("Ana", "Bot 1 (medium)")
+    assert names["en"] == ("Ana", "Bot 2 (medium)")
     assert names["es"][1] != names["en"][1] and names["fr"][1] != names["en"][1]
     told = event_lines(game, happened, "en", names["en"])
     assert told[0].startswith(f"{names['en'][seat]} played") and told[1:] == plain[1:]

@@ -20,13 +20,17 @@ from contextlib import contextmanager
 
 from tapete.text.language import use_language
 from tapete.text.messages import msg
+from tapete.text.render import counting_from
 from tapete.text.translations import LANGUAGES
 
 
 @contextmanager
 def speaking(lang: str) -> Iterator[None]:
-    """Translate every catalog message into ``lang`` inside the block (English for an unknown one)."""
-    with use_language(lang):
+    """Translate every catalog message into ``lang`` inside the block (English for an unknown one).
+
+    Seats and teams are numbered for people, from 1 ("seat 1" .. "seat 4", "team 1" and "team 2").
+    """
+    with use_language(lang), counting_from(1):
         yield
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import re
 from typing import Annotated, Any
 
 from fastapi import APIRouter, Request
@@ -162,6 +163,19 @@ def _option_values(rules: Any) -> dict[str, Any]:
     return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules) if f.name != "preset_name"}
 
 
+#: A source cited in parentheses: "(seed 002)", "(fuentes 000/001)", "(001 Variations)".
+_SOURCE = re.compile(r"\s*\([^()]*\b\d{3}\b[^()]*\)")
+
+
+def without_sources(text: str) -> str:
+    """A preset's description for players: the sources it cites taken out.
+
+    >>> without_sources("The classic game (seeds 000/001): one partida to 100.")
+    'The classic game: one partida to 100.'
+    """
+    return _SOURCE.sub("", text)
+
+
 @router.get("/games")
 async def games(request: Request) -> dict[str, Any]:
     """Each game, its presets (described in the asker's language) and its options with their choices."""
@@ -180,15 +194,24 @@ async def games(request: Request) -> dict[str, Any]:
                     {
                         "name": f.name,
                         "label": msg(f"rules.{game.name}.{f.name}.name"),
+                        "help": msg(f"rules.{game.name}.{f.name}.about"),
                         "type": kind,
-                        "choices": list(base.CHOICES.get(f.name, ())) or None,
+                        # Each choice in words, as `tapete rules` says it (its value is what is sent).
+                        "choices": [
+                            {"value": c, "label": msg(f"rules.{game.name}.{f.name}.value.{c}")}
+                            for c in base.CHOICES.get(f.name, ())
+                        ]
+                        or None,
                         "default": value,
                     }
                 )
             presets = [
                 {
                     "name": name,
-                    "description": msg(f"rules.{game.name}.preset.{name}"),
+                    # Its name as players say it (the id has no accents); the description without
+                    # its sources, which the rules (`tapete rules`, docs/rules) cite.
+                    "title": msg(f"rules.{game.name}.preset_title.{name}"),
+                    "description": without_sources(msg(f"rules.{game.name}.preset.{name}")),
                     "players": game.players(rules),
                     "deck": drawn_faces(game.faces(rules)),
                     # The preset's own value of every option (its target too), which the create

@@ -107,10 +107,10 @@ def spoken(value: Any, names: Names | None = None) -> Any:
 
 
 @contextmanager
-def _telling(lang: str, facts: TableFacts) -> Iterator[tuple[str, ...]]:
-    """Speak ``lang`` inside the block, with seats named as that reader names them."""
+def _telling(lang: str, facts: TableFacts, viewer: int | None = None) -> Iterator[tuple[str, ...]]:
+    """Speak ``lang`` inside the block, with seats named as that reader (in ``viewer``) names them."""
     names = narration_names(facts.names, facts.kinds, facts.levels, lang)
-    with speaking(lang), use_names(names):
+    with speaking(lang), use_names(names, viewer=viewer):
         yield names
 
 
@@ -128,7 +128,7 @@ def observed(game: Game, match: Match, seat: int | None) -> Any:
 def seat_view(game: Game, match: Match, seat: int, facts: TableFacts, ended: DealEnd | None, lang: str) -> JSON:
     """What the person in ``seat`` sees: their hand and choices, and the public table."""
     obs = observed(game, match, seat)
-    with _telling(lang, facts) as names:
+    with _telling(lang, facts, seat) as names:
         view = _view(game, match, obs, facts, ended, names)
         view["seat"] = seat
         view["hand"] = cards_str(game, obs.rules, game.hand_order(obs, obs.hand))
@@ -286,7 +286,7 @@ def narration_names(
         for seat, name in enumerate(names):
             level = levels[seat] if seat < len(levels) else None
             if seat < len(kinds) and kinds[seat] == "bot" and level:
-                name = msg("server.bot_seat", seat=seat, level=msg(f"server.level.{level}"))
+                name = msg("server.bot_seat", seat=seat + 1, level=msg(f"server.level.{level}"))
             out.append(name)
     return tuple(out)
 

@@ -133,6 +133,14 @@ _OTHER: Final[dict[str, str]] = {
 }
 
 
+#: Preset -> its name as players say it (the preset's id has no accents).
+_PRESET_TITLES: Final[dict[str, str]] = {
+    "brisca": "Brisca",
+    "brisca-ensenando": "Brisca enseñando",
+    "brisca-2p": "Brisca, two players",
+}
+
+
 def _build() -> dict[str, str]:
     out = dict(_OTHER)
     for option, (name, about, source) in _OPTIONS.items():
@@ -143,6 +151,8 @@ def _build() -> dict[str, str]:
         out[f"rules.brisca.{option}.value.{choice}"] = text
     for preset, text in _PRESETS.items():
         out[f"rules.brisca.preset.{preset}"] = text
+    for preset, text in _PRESET_TITLES.items():
+        out[f"rules.brisca.preset_title.{preset}"] = text
     return out
 
 

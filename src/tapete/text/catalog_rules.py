@@ -866,6 +866,30 @@ _OTHER: Final[dict[str, str]] = {
 }
 
 
+#: Game -> preset -> its name as players say it, accents included (the preset's id has none).
+_PRESET_TITLES: Final[dict[str, dict[str, str]]] = {
+    "guinote": {
+        "aragones": "Aragonés",
+        "clasico": "Clásico",
+        "frances": "Francés (French deck)",
+        "riojano": "Riojano",
+        "arrastre-temprano": "Arrastre temprano",
+        "aragones-2p": "Aragonés, two players",
+        "clasico-2p": "Clásico, two players",
+    },
+    "belote": {
+        "classique": "Classique",
+        "classique-sa-ta": "Classique with sans-atout and tout-atout",
+        "classique-501": "Classique to 501",
+        "coinche": "Coinche",
+        "contree": "Contrée",
+        "trois-joueurs": "Three players",
+        "belote-a-deux": "Belote à deux",
+        "decouverte": "Découverte",
+    },
+}
+
+
 def _build() -> dict[str, str]:
     out = dict(_OTHER)
     for game, options, values in (
@@ -880,6 +904,8 @@ def _build() -> dict[str, str]:
             out[f"rules.{game}.{option}.value.{choice}"] = text
         for preset, text in _PRESETS[game].items():
             out[f"rules.{game}.preset.{preset}"] = text
+        for preset, text in _PRESET_TITLES[game].items():
+            out[f"rules.{game}.preset_title.{preset}"] = text
     return out
 
 

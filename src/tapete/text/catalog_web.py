@@ -116,6 +116,8 @@ MESSAGES: Final[dict[str, str]] = {
     "web.table.bot_name": "Bot {seat} ({level})",
     "web.table.seat_label": "{name}, seat {seat}",
     "web.table.team": "Team {team}",
+    "web.table.team_you": "you and {partner}",
+    "web.table.team_of": "{a} and {b}",
     "web.table.you": "you",
     "web.table.bot": "bot",
     "web.table.dealer": "dealer",

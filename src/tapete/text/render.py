@@ -37,6 +37,10 @@ from tapete.text.messages import fill, msg, set_value_renderer, template
 Names = Mapping[int, str] | Sequence[str]
 
 _NAMES: ContextVar[Names | None] = ContextVar("tapete_text_names", default=None)
+#: The number told for seat 0 and team 0: 0 in the terminal, 1 for people at a server table.
+_FIRST: ContextVar[int] = ContextVar("tapete_text_first", default=0)
+#: The seat of whoever reads (a server table's player): their team is "you and <partner>".
+_VIEWER: ContextVar[int | None] = ContextVar("tapete_text_viewer", default=None)
 
 #: The gender of the words for a seat and a team in each language (the words come from the catalog).
 _SEAT_GENDER = {"es": "m", "fr": "m"}
@@ -44,13 +48,30 @@ _TEAM_GENDER = {"es": "f", "fr": "f"}
 
 
 @contextmanager
-def use_names(names: Names | None) -> Iterator[None]:
-    """Tell seats by these names inside the block (a server table's players); None: "seat N"."""
-    token = _NAMES.set(names)
+def counting_from(first: int) -> Iterator[None]:
+    """Number seats and teams from ``first`` inside the block: 1 for people ("seat 1" .. "seat 4")."""
+    token = _FIRST.set(first)
     try:
         yield
     finally:
-        _NAMES.reset(token)
+        _FIRST.reset(token)
+
+
+@contextmanager
+def use_names(names: Names | None, first: int | None = None, viewer: int | None = None) -> Iterator[None]:
+    """Tell seats by these names inside the block (a server table's players); None: "seat N".
+
+    ``first`` is the number told for seat 0 (None: as it is; 1 for people); ``viewer`` is the
+    reader's seat, whose team is told "you and <partner>". Teams whose seats all have names are
+    told by them ("Ana and Bot 3").
+    """
+    tokens = (_NAMES.set(names), _FIRST.set(_FIRST.get() if first is None else first), _VIEWER.set(viewer))
+    try:
+        yield
+    finally:
+        _NAMES.reset(tokens[0])
+        _FIRST.reset(tokens[1])
+        _VIEWER.reset(tokens[2])
 
 
 def _name(names: Names | None, seat: int) -> str:
@@ -75,7 +96,7 @@ def seat_label(seat: int, names: Names | None = None) -> Label:
     name = _name(names, seat)
     if name:
         return name_label(lang, name)
-    return _numbered(lang, msg("seat", seat=seat), _SEAT_GENDER.get(lang, "m"))
+    return _numbered(lang, msg("seat", seat=seat + _FIRST.get()), _SEAT_GENDER.get(lang, "m"))
 
 
 def side_label(players: int, side: int, names: Names | None = None) -> Label:
@@ -88,8 +109,27 @@ def side_label(players: int, side: int, names: Names | None = None) -> Label:
         label.forms["seats"] = label.forms[""]
         return label
     lang = current_language()
-    label = _numbered(lang, msg("team", team=side), _TEAM_GENDER.get(lang, "m"))
-    label.forms["seats"] = msg("team.seats", team=side, seats=f"{side}, {side + 2}")
+    first = _FIRST.get()
+    numbers = f"{side + first}, {side + 2 + first}"
+    people = _team_of_people(lang, side, names)
+    if people is not None:
+        people.forms["seats"] = people.forms[""]
+        return people
+    label = _numbered(lang, msg("team", team=side + first), _TEAM_GENDER.get(lang, "m"))
+    label.forms["seats"] = msg("team.seats", team=side + first, seats=numbers)
+    return label
+
+
+def _team_of_people(lang: str, side: int, names: Names | None) -> Label | None:
+    """A team at four told by who sits in it: "you and Ana" for the reader's, else "Ana and Bot 3"."""
+    a, b = _name(names, side), _name(names, side + 2)
+    if not (a and b):
+        return None
+    viewer = _VIEWER.get()
+    if viewer in (side, side + 2):
+        partner = b if viewer == side else a
+        return Label({form: msg(f"team.you{'.' + form if form else ''}", partner=partner) for form in ("", "de", "a")})
+    label = name_label(lang, msg("team.people", a=a, b=b))
     return label
 
 
@@ -164,4 +204,4 @@ def sentence(text: str) -> str:
 
 set_value_renderer(as_value)
 
-__all__ = ["Names", "as_value", "say", "seat_label", "sentence", "side_label", "use_names"]
+__all__ = ["Names", "as_value", "counting_from", "say", "seat_label", "sentence", "side_label", "use_names"]

@@ -40,9 +40,9 @@ export function levelName(level) {
   return LEVEL_KEYS[level] ? t(LEVEL_KEYS[level]) : level;
 }
 
-/** A bot's name in the viewer's language, from its seat and level: "Bot 2 (medium)". */
+/** A bot's name in the viewer's language, from its seat (0-3, told 1-4) and level: "Bot 2 (medium)". */
 export function botName(seat, level) {
-  return t("web.table.bot_name", { seat, level: levelName(level) });
+  return t("web.table.bot_name", { seat: seat + 1, level: levelName(level) });
 }
 
 /**
@@ -53,7 +53,7 @@ export function seatName(view, seat) {
   const level = view.levels && view.levels[seat];
   if (level && view.kinds && view.kinds[seat] === "bot") return botName(seat, level);
   const name = view.names && view.names[seat];
-  return name ? name : t("web.table.seat_number", { seat });
+  return name ? name : t("web.table.seat_number", { seat: seat + 1 });
 }
 
 /** @typedef {import("./frames.js").View} View */
@@ -86,9 +86,9 @@ function backEl(deck, attrs = {}) {
   return svgBox("span", { class: "card card-back", ...attrs }, backSvg(deck));
 }
 
-/** The side (team) label of a seat: "team 0" at four players, nothing otherwise. */
+/** The side (team) label of a seat: "Team 1" or "Team 2" at four players, nothing otherwise. */
 function teamLabel(view, seat) {
-  return view.players === 4 ? t("web.table.team", { team: view.sides[seat] }) : null;
+  return view.players === 4 ? t("web.table.team", { team: view.sides[seat] + 1 }) : null;
 }
 
 /** Seconds left on the turn clock of a seat now, from the view and the time it arrived. */
@@ -167,14 +167,14 @@ function seatPanel(view, seat, opts) {
       "data-testid": `seat-panel-${seat}`,
       "data-seat": seat,
       "aria-current": toAct ? "true" : false,
-      "aria-label": t("web.table.seat_label", { name: seatName(view, seat), seat }),
+      "aria-label": t("web.table.seat_label", { name: seatName(view, seat), seat: seat + 1 }),
     },
     h(
       "div",
       { class: "seat-head" },
       h("span", { class: "seat-name", "data-testid": `seat-name-${seat}` }, seatName(view, seat)),
       // The server's log names seats by number: show it so people can match the two.
-      view.names && view.names[seat] ? h("span", { class: "seat-number" }, t("web.table.seat_number", { seat })) : null,
+      view.names && view.names[seat] ? h("span", { class: "seat-number" }, t("web.table.seat_number", { seat: seat + 1 })) : null,
       toAct ? h("span", { class: "turn-dot", title: t("web.table.to_act") }, "●") : null,
       clock,
     ),
@@ -401,10 +401,19 @@ function infoPanel(view) {
   return h("aside", { class: "info", "data-testid": "info", "aria-label": t("web.table.info") }, rows);
 }
 
-/** A scoring side's name: a team at four players, else the seat's player. */
+/**
+ * A scoring side's name: a team at four players, told by who sits in it ("you and Ana", "Ana and
+ * Bot 3"), else the seat's player.
+ */
 export function sideName(view, side) {
-  if (view.players === 4) return t("web.table.team", { team: side });
-  return seatName(view, side);
+  if (view.players !== 4) return seatName(view, side);
+  const members = [0, 1, 2, 3].filter((s) => (view.sides ? view.sides[s] === side : s % 2 === side));
+  const mine = view.seat !== null && view.seat !== undefined && members.includes(view.seat);
+  if (mine) {
+    const partner = members.find((s) => s !== view.seat);
+    return t("web.table.team_you", { partner: partner === undefined ? "" : seatName(view, partner) });
+  }
+  return t("web.table.team_of", { a: seatName(view, members[0]), b: seatName(view, members[1]) });
 }
 
 // ------------------------------------------------------------------ my hand and choices

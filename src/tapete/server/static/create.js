@@ -1,6 +1,7 @@
 // @ts-check
 // Creating a table: game, preset (with the server's description), rule options rendered from the
-// options schema of GET /api/games, target, turn clock and who may watch. Only options changed
+// options schema of GET /api/games (each option and choice in words, its explanation as a tooltip;
+// folded under "More rule options"), target, turn clock and who may watch. Only options changed
 // from the preset are sent, so the table records "preset + changes" like every tapete record.
 
 import { get, post } from "./api.js";
@@ -50,7 +51,6 @@ export function createScreen(root, { navigate, refreshNav }) {
         { class: "check", title: option.help || "" },
         input,
         h("span", {}, label),
-        option.help ? h("small", { class: "muted" }, option.help) : null,
       );
     }
     if (option.choices && option.choices.length) {
@@ -76,7 +76,6 @@ export function createScreen(root, { navigate, refreshNav }) {
       { for: id, class: "field", title: option.help || "" },
       h("span", {}, label),
       input,
-      option.help ? h("small", { class: "muted" }, option.help) : null,
     );
   }
 

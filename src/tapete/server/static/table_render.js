@@ -168,8 +168,10 @@ function seatRow(state, page, on, s) {
     h(
       "span",
       { class: "wait-seat-name" },
-      h("strong", {}, t("web.table.seat_number", { seat: s.seat })),
-      players === 4 ? h("span", { class: `badge team-${s.seat % 2}` }, t("web.table.team", { team: s.seat % 2 })) : null,
+      h("strong", {}, t("web.table.seat_number", { seat: s.seat + 1 })),
+      players === 4
+        ? h("span", { class: `badge team-${s.seat % 2}` }, t("web.table.team", { team: (s.seat % 2) + 1 }))
+        : null,
       mine ? h("span", { class: "badge badge-me" }, t("web.table.you")) : null,
     ),
     who,
