@@ -305,3 +305,19 @@ def test_the_declare_button_says_what_is_declared() -> None:
     assert labels["fr"].startswith("annoncer ") and any(
         w in labels["fr"] for w in ("tierce", "carré", "cinquante", "cent")
     ), labels
+
+
+def test_a_contree_breakdown_shows_how_each_score_adds_up() -> None:
+    """The end-of-deal box writes the arithmetic as players do (160 + 110 x 4 + 140 = 740)."""
+    from tapete.server.wire import DealEnd
+
+    game, match = _to_deal("belote", "contree", deals=1, seed=3)
+    record = match.deals[0]  # type: ignore[attr-defined]
+    view = seat_view(game, match, 0, TableFacts.empty(4), DealEnd(record, None), "fr")  # type: ignore[arg-type]
+    sums = [line for line in view["breakdown"] if " = " in line]
+    assert sums, view["breakdown"]
+    for line in sums:
+        expr, total = line.split(": ", 1)[1].split(" = ")
+        terms = [t.split(" \u00d7 ") for t in expr.split(" + ")]
+        assert sum(int(t[0]) * (int(t[1]) if len(t) > 1 else 1) for t in terms) == int(total.split(" ")[0])
+    assert str(record.result.scores[0]) in " ".join(sums) or str(record.result.scores[1]) in " ".join(sums)
