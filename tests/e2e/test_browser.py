@@ -621,3 +621,25 @@ def test_the_create_form_speaks_to_players(new_page: Callable[..., Any]) -> None
         tick = box.locator("input").bounding_box()
         text = box.locator("span").first.bounding_box()
         assert tick and text and text["x"] > tick["x"] + tick["width"] - 1, box.inner_text()
+
+
+def test_a_contree_bid_is_made_in_the_bidding_box(new_page: Callable[..., Any]) -> None:
+    """The auction is a grid (values by contract) plus pass and coinche, not a list of 60 bids; the score
+    panel says which side is mine."""
+    page = new_page()
+    become_guest(page, "Colette")
+    create_table(page, "belote", "contree")
+    sit_and_fill_with_bots(page)
+    start(page)
+    wait_until(lambda: my_turn(page), timeout_s=PLAY_DEADLINE_S, what="my turn to bid", page=page)
+    page.get_by_test_id("bid-grid").wait_for()
+    assert page.get_by_test_id("bid-select").count() == 0
+    assert page.locator("[data-testid=legal-action][data-kind=pass]").count() == 1
+    assert page.get_by_test_id("your-side").inner_text()
+    cell = page.locator("[data-testid=bid-cell][data-contract=h]").first
+    label = cell.get_attribute("aria-label") or ""
+    assert label and label != cell.get_attribute("data-action"), label  # named in words for screen readers
+    version = board_version(page)
+    cell.click()
+    wait_for_version_after(page, version)
+    wait_until(lambda: label in page.get_by_test_id("bids").inner_text(), what="my bid in the bids", page=page)

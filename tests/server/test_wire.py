@@ -230,3 +230,94 @@ def test_the_browser_types_declare_every_field_of_a_view(game_name: str, preset:
     declared = _typedef_properties("View")
     assert set(view) | set(watch) <= declared, (set(view) | set(watch)) - declared
     assert set(view["score"]) <= _typedef_properties("Score")
+
+
+def _to_deal(game_name: str, preset: str, deals: int, seed: int = 4) -> tuple[object, object]:
+    """A match played at random until ``deals`` deals are finished (or it is over)."""
+    game = GAMES[game_name]
+    match = game.new_match(game.rules(preset), seed=seed)
+    rng = random.Random(seed)
+    while not match.is_terminal() and len(match.deals) <= deals:
+        match.apply_action(rng.choice(match.legal_actions()))
+    return game, match
+
+
+@pytest.mark.parametrize(("game_name", "preset"), PRESETS)
+def test_the_score_sheet_has_a_line_per_finished_deal(game_name: str, preset: str) -> None:
+    game, match = _to_deal(game_name, preset, deals=2)
+    view = seat_view(game, match, 0, TableFacts.empty(match.players), None, "en")  # type: ignore[arg-type, attr-defined]
+    sheet = view["sheet"]
+    finished = len(match.deals) - (0 if match.is_terminal() else 1)  # type: ignore[attr-defined]
+    assert [row["deal"] for row in sheet] == list(range(1, finished + 1)) and sheet
+    units = len(view["score"]["sides"])
+    assert all(len(row["points"]) == units == len(row["totals"]) for row in sheet)
+    if "partidas" not in view["score"]:  # a new partida starts from nothing again
+        assert sheet[-1]["totals"] == view["score"]["sides"]
+        assert [sum(row["points"][u] for row in sheet) for u in range(units)] == sheet[-1]["totals"]
+    assert spectator_view(game, match, TableFacts.empty(match.players), None, "en")["sheet"] == sheet  # type: ignore[arg-type, attr-defined]
+
+
+def test_the_bids_come_as_a_grid_of_values_by_contract() -> None:
+    game = GAMES["belote"]
+    match = game.new_match(game.rules("contree"), seed=2)
+    facts = TableFacts.empty(4)
+    seat = match.current_player
+    view = seat_view(game, match, seat, facts, None, "fr")
+    grid = view["bid_grid"]
+    assert [c["key"] for c in grid["columns"]] == ["s", "h", "d", "c", "sa", "ta"]
+    assert [c["suit"] for c in grid["columns"]][:4] == ["s", "h", "d", "c"] and grid["columns"][4]["suit"] is None
+    assert grid["columns"][4]["text"] == "sans-atout" and grid["rows"][0]["text"] == "80"
+    assert grid["rows"][-1]["text"] == "capot"
+    bids = {c["action"] for c in view["legal"] if c["kind"] == "bid"}
+    cells = [a for row in grid["rows"] for a in row["cells"] if a]
+    assert sorted(cells) == sorted(bids) and len(cells) == len(set(cells))
+    assert grid["rows"][0]["cells"][1] == "bid:80:h"
+    json.dumps(view)
+    # Only the seat to act gets the box; nobody else learns what it may bid.
+    assert seat_view(game, match, (seat + 1) % 4, facts, None, "fr")["bid_grid"] is None
+    assert spectator_view(game, match, facts, None, "fr")["bid_grid"] is None
+    # Once a bid is made, the rows up to it are gone: a bid must go higher.
+    match.apply_action(game.parse_action(match.deal.rules, "bid:100:h"))
+    grid = seat_view(game, match, match.current_player, facts, None, "en")["bid_grid"]
+    assert grid["rows"][0]["text"] == "110" and all(grid["rows"][0]["cells"])
+
+
+def test_the_declare_button_says_what_is_declared() -> None:
+    game = GAMES["belote"]
+    declare = game.parse_action(game.rules("contree"), "declare")
+    match = None
+    for seed in range(300):
+        match = game.new_match(game.rules("contree"), seed=seed)
+        rng = random.Random(seed)
+        for _ in range(12):
+            if declare in match.legal_actions():
+                break
+            match.apply_action(rng.choice([a for a in match.legal_actions() if a != declare]))
+        if declare in match.legal_actions():
+            break
+    else:
+        pytest.fail("no deal with a declaration")
+    labels = {}
+    for lang in ("en", "fr"):
+        view = seat_view(game, match, match.current_player, TableFacts.empty(4), None, lang)
+        labels[lang] = next(c["label"] for c in view["legal"] if c["action"] == "declare")
+    assert labels["en"].startswith("declare ") and "(" in labels["en"], labels
+    assert labels["fr"].startswith("annoncer ") and any(
+        w in labels["fr"] for w in ("tierce", "carré", "cinquante", "cent")
+    ), labels
+
+
+def test_a_contree_breakdown_shows_how_each_score_adds_up() -> None:
+    """The end-of-deal box writes the arithmetic as players do (160 + 110 x 4 + 140 = 740)."""
+    from tapete.server.wire import DealEnd
+
+    game, match = _to_deal("belote", "contree", deals=1, seed=3)
+    record = match.deals[0]  # type: ignore[attr-defined]
+    view = seat_view(game, match, 0, TableFacts.empty(4), DealEnd(record, None), "fr")  # type: ignore[arg-type]
+    sums = [line for line in view["breakdown"] if " = " in line]
+    assert sums, view["breakdown"]
+    for line in sums:
+        expr, total = line.split(": ", 1)[1].split(" = ")
+        terms = [t.split(" \u00d7 ") for t in expr.split(" + ")]
+        assert sum(int(t[0]) * (int(t[1]) if len(t) > 1 else 1) for t in terms) == int(total.split(" ")[0])
+    assert str(record.result.scores[0]) in " ".join(sums) or str(record.result.scores[1]) in " ".join(sums)

@@ -17,6 +17,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from tapete.belote import actions as ba
+from tapete.belote.declarations import find
 from tapete.belote.tables import CONTRACTS, SANS_ATOUT, tables_for
 from tapete.core.cards.french import RANK_TOKENS
 from tapete.core.tricks import beats
@@ -56,7 +57,7 @@ def action_label(obs: Any, action: int) -> Say:
     if action == ba.PASS:
         return Say("label.pass")
     if action == ba.DECLARE:
-        return Say("label.declare")
+        return declare_label(obs)
     if action == ba.COINCHE:
         return Say("label.coinche")
     if action == ba.SURCOINCHE:
@@ -64,6 +65,29 @@ def action_label(obs: Any, action: int) -> Say:
     if ba.TAKE <= action < ba.BID:
         return Say("label.take", contract=contract_word(action - ba.TAKE))
     return bid_label(*ba.bid_of(obs.rules, action))
+
+
+def declare_label(obs: Any) -> Say:
+    """The declare button says what it declares: ``declare tierce to the queen (20)``.
+
+    >>> from dataclasses import replace
+    >>> from tapete.belote.game import GAME
+    >>> from tapete.text.render import say
+    >>> obs = GAME.observe(GAME.new_match(GAME.rules("classique"), seed=1), 0)
+    >>> say(declare_label(replace(obs, hand=(0, 1, 2, 12))))
+    'declare tierce to the nine (20)'
+    """
+    r = obs.rules
+    hand = 0
+    for card in obs.hand:
+        hand |= 1 << card
+    found = find(hand, r.low_carres == "rank", r.carre_order == "natural")
+    if not found:
+        return Say("label.declare")
+    what = declaration_label(*found[0][:3])
+    for kind, points, height, _suit, _mask in found[1:]:
+        what = Say("label.decl.and", first=what, second=declaration_label(kind, points, height))
+    return Say("label.declare.what", declaration=what)
 
 
 def contract_label(obs: Any) -> Say | None:

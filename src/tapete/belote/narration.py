@@ -20,6 +20,7 @@ from typing import Any
 
 from tapete.belote import actions as ba
 from tapete.belote.labels import card_points, card_ref, contract_label, contract_word, declaration_label
+from tapete.belote.scoring import auction_terms
 from tapete.core.words import Say, SeatRef, SideRef
 
 
@@ -71,6 +72,14 @@ def _call(b: Any, action: int, who: SeatRef) -> Say:
     return Say("event.bid", seat=who, points=value, contract=contract_word(contract))
 
 
+def _sum(terms: list[tuple[int, int]], score: int) -> str:
+    """A side's score as it adds up: ``160 + 110 x 4 + 140 = 740`` with the multiplication sign, and
+    ``→ 750`` after it where the rules round."""
+    total = sum(p * m for p, m in terms)
+    text = " + ".join(f"{p} \u00d7 {m}" if m > 1 else str(p) for p, m in terms) + f" = {total}"
+    return text if total == score else f"{text} → {score}"
+
+
 def deal_breakdown(rules: Any, record: Any, final: Any = None) -> list[Say]:
     """The score of a finished deal by side (cards, declarations, belote), made or dedans, and the match."""
     r, st = record.result, record.settlement
@@ -92,6 +101,10 @@ def deal_breakdown(rules: Any, record: Any, final: Any = None) -> list[Say]:
                 belote=r.belote[unit],
             )
         )
+    if rules.bidding == "auction" and rules.scoring != "classic" and n == 4 and r.takers >= 0:
+        for unit, terms in enumerate(auction_terms(rules, r)):
+            if terms:
+                lines.append(Say("demo.belote.sum", team=SideRef(n, unit), sum=_sum(terms, r.scores[unit])))
     if r.takers >= 0:
         if r.litige:
             lines.append(Say("demo.belote.litige", points=r.held))

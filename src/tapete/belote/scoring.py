@@ -144,6 +144,42 @@ def score_deal(
     )  # fmt: skip
 
 
+def auction_terms(rules: BeloteRules, result: BeloteResult) -> list[list[tuple[int, int]]]:
+    """How an auction deal's score adds up, per side: (points, multiplier) terms, the way players write it
+    (a failed coinched 110 with 140 declared: ``160 + 110 x 2 + 140``); before rounding.
+
+    >>> r = BeloteRules.preset("contree")
+    >>> result = score_deal(r, 1, 110, 4, 0, (70, 92), (3, 2, 3, 0), (0, 140), (0, 0))
+    >>> auction_terms(r, result), result.scores
+    ([[], [(160, 1), (110, 4), (140, 1)]], (0, 740))
+    """
+    tk, df = result.takers, 1 - result.takers
+    bid, mult, made = result.bid, result.multiplier, result.made
+    raw, decl, bel = result.card_points, result.declarations, result.belote
+    value = CAPOT_VALUE if bid == -1 else GENERALE_VALUE if bid == -2 else bid
+    if bid == 82 and rules.bid_82_scores_80:
+        value = 80
+    flat = bid == -2 or (bid == -1 and rules.capot_scoring == "flat_500")
+    winner = tk if made else df
+    terms: list[list[tuple[int, int]]] = [[], []]
+    both = decl[tk] + decl[df]
+    if flat:
+        terms[winner] = [(GENERALE_VALUE if bid == -2 else 500, mult), (both, 1)]
+    elif mult > 1:
+        terms[winner] = [(rules.failed_base, 1), (value, mult), (both, 1)]
+    elif made:
+        terms[tk] = [(value, 1), (decl[tk], 1)] + ([] if rules.scoring == "made_points" else [(raw[tk], 1)])
+        terms[df] = [(raw[df], 1), (decl[df], 1)]
+    else:
+        terms[df] = [(rules.failed_base, 1), (value, 1), (both, 1)]
+    if not made and rules.belote_to_defence_on_failure:
+        terms[df].append((bel[tk] + bel[df], 1))
+    else:
+        terms[tk].append((bel[tk], 1))
+        terms[df].append((bel[df], 1))
+    return [[(p, m) for p, m in side if p] for side in terms]
+
+
 def _classic_coinched(
     rules: BeloteRules,
     made: bool,

@@ -25,6 +25,19 @@ def action_kind(action: int) -> str:
     return "card" if action < SPANISH.n_cards else "exchange"
 
 
+def sheet(match: Any) -> list[dict[str, Any]]:
+    """The score sheet: each finished deal's points by side (its card points, or the deal won) and the match
+    score after it."""
+    rows = []
+    for number, record in enumerate(match.deals, 1):
+        if record.result is None:
+            continue
+        after = match.deals[number].scores_before if number < len(match.deals) else tuple(match.scores)
+        points = [a - b for a, b in zip(after, record.scores_before, strict=True)]
+        rows.append({"deal": number, "points": points, "totals": list(after)})
+    return rows
+
+
 def view_extras(match: Any, obs: Any) -> dict[str, Any]:
     rules = obs.rules
     score: dict[str, Any] = (
@@ -44,7 +57,8 @@ def view_extras(match: Any, obs: Any) -> dict[str, Any]:
         ],
         "shown_hands": shown,
         "score": score,
+        "sheet": sheet(match),
     }
 
 
-__all__ = ["action_kind", "view_extras"]
+__all__ = ["action_kind", "sheet", "view_extras"]

@@ -30,6 +30,19 @@ def action_kind(action: int) -> str:
     return {actions.EXCHANGE: "exchange", actions.CLAIM: "claim"}.get(action, "pass")
 
 
+def sheet(match: Any) -> list[dict[str, Any]]:
+    """The score sheet: each finished deal's points by side (cards, last trick, cantes) and the partida's
+    score after it."""
+    rows = []
+    for number, record in enumerate(match.deals, 1):
+        if record.result is None or record.settlement is None:
+            continue
+        rows.append(
+            {"deal": number, "points": list(record.result.totals), "totals": list(record.settlement.scores_after)}
+        )
+    return rows
+
+
 def view_extras(match: Any, obs: Any) -> dict[str, Any]:
     """The trump and its indicator, the stock, arrastre and vueltas, the deal's points, the cantes sung."""
     rules = obs.rules
@@ -51,7 +64,8 @@ def view_extras(match: Any, obs: Any) -> dict[str, Any]:
         ],
         "exchanged_by": obs.exchanged_by if obs.exchanged_by >= 0 else None,
         "score": score,
+        "sheet": sheet(match),
     }
 
 
-__all__ = ["action_kind", "view_extras"]
+__all__ = ["action_kind", "sheet", "view_extras"]

@@ -287,6 +287,7 @@ CORE: Final[dict[str, Text]] = {
     "demo.belote.belote": "{seat}: belote",
     "demo.belote.rebelote": "{seat}: rebelote",
     "demo.belote.team": "{team}: {score} (cards {cards}, declarations {declarations}, belote {belote})",
+    "demo.belote.sum": "{team}: {sum}",
     "demo.belote.made": "{team} made the contract",
     "demo.belote.dedans": "{team} failed the contract (dedans)",
     "demo.belote.litige": "litige: {points} points held for the winner of the next deal",

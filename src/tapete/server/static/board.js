@@ -267,6 +267,9 @@ function infoPanel(view) {
       { class: "info-score" },
       h("div", { class: "info-label" }, t("web.table.score")),
       h("div", { class: "score-text", "data-testid": "score" }, score.text || ""),
+      mySide(view) !== null
+        ? h("div", { class: "your-side", "data-testid": "your-side" }, t("web.table.your_side", { side: sideName(view, mySide(view)) }))
+        : null,
       score.target ? h("div", { class: "muted" }, t("web.table.target", { target: score.target })) : null,
       score.partidas
         ? h("div", { "data-testid": "partidas" }, t("web.table.partidas", { score: score.partidas.join(" – ") }))
@@ -314,12 +317,22 @@ function infoPanel(view) {
 
   if (view.deal_points && view.deal_points.length) {
     const sides = view.deal_points.map((points, side) =>
-      h("li", {}, t("web.table.side_points", { side: sideName(view, side), points })),
+      h(
+        "li",
+        { class: side === mySide(view) ? "mine" : null, "data-side": side },
+        t("web.table.side_points", { side: sideLabel(view, side), points }),
+      ),
     );
     rows.push(
-      h("div", {}, h("div", { class: "info-label" }, t("web.table.deal_points")), h("ul", { class: "plain" }, sides)),
+      h(
+        "div",
+        { "data-testid": "deal-points" },
+        h("div", { class: "info-label" }, t("web.table.deal_points")),
+        h("ul", { class: "plain" }, sides),
+      ),
     );
   }
+  if (view.sheet && view.sheet.length) rows.push(scoreSheet(view, view.sheet));
   if (view.bids && view.bids.length) {
     rows.push(
       h(
@@ -416,6 +429,76 @@ export function sideName(view, side) {
   return t("web.table.team_of", { a: seatName(view, members[0]), b: seatName(view, members[1]) });
 }
 
+/**
+ * The side of the person looking (null for a spectator).
+ * @param {View} view
+ * @returns {number | null}
+ */
+export function mySide(view) {
+  if (view.seat === null || view.seat === undefined || !view.sides) return null;
+  return view.sides[view.seat];
+}
+
+/**
+ * A side's name, saying which one is yours.
+ * @param {View} view
+ * @param {number} side
+ */
+export function sideLabel(view, side) {
+  const name = sideName(view, side);
+  return side === mySide(view) ? t("web.table.yours", { side: name }) : name;
+}
+
+/**
+ * The score sheet as players keep it: a line a deal, a column a side (yours marked), the points the
+ * deal scored and the score after it.
+ * @param {View} view
+ * @param {import("./frames.js").SheetRow[]} sheet
+ */
+function scoreSheet(view, sheet) {
+  const units = sheet[0].points.length;
+  const sides = Array.from({ length: units }, (_, side) => side);
+  const mine = mySide(view);
+  return h(
+    "details",
+    { class: "score-sheet", "data-testid": "score-sheet", open: true },
+    h("summary", { class: "info-label" }, t("web.table.sheet")),
+    h(
+      "table",
+      {},
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col" }, t("web.table.sheet_deal")),
+          sides.map((side) => h("th", { scope: "col", class: side === mine ? "mine" : null }, sideLabel(view, side))),
+        ),
+      ),
+      h(
+        "tbody",
+        {},
+        sheet.map((row) =>
+          h(
+            "tr",
+            { "data-deal": row.deal },
+            h("th", { scope: "row" }, String(row.deal)),
+            sides.map((side) =>
+              h(
+                "td",
+                { class: side === mine ? "mine" : null, title: String(row.totals[side]) },
+                `${row.points[side] > 0 ? "+" : ""}${row.points[side]}`,
+                h("span", { class: "sheet-total muted" }, ` ${row.totals[side]}`),
+              ),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
 // ------------------------------------------------------------------ my hand and choices
 /**
  * @param {View} view
@@ -454,7 +537,10 @@ function actionBar(view, opts) {
   const bar = h("div", { class: "actions", "data-testid": "actions" });
   if (!others.length || !opts.onAct) return bar;
   const bids = others.filter((l) => l.kind === "bid");
-  const buttons = bids.length > MAX_BID_BUTTONS ? others.filter((l) => l.kind !== "bid") : others;
+  const grid = bids.length && view.bid_grid ? bidGrid(view, view.bid_grid, bids, opts.onAct) : null;
+  const listed = bids.length > MAX_BID_BUTTONS || grid;
+  const buttons = listed ? others.filter((l) => l.kind !== "bid") : others;
+  if (grid) bar.append(grid);
   for (const l of buttons) {
     bar.append(
       h(
@@ -471,7 +557,7 @@ function actionBar(view, opts) {
       ),
     );
   }
-  if (bids.length > MAX_BID_BUTTONS) {
+  if (bids.length > MAX_BID_BUTTONS && !grid) {
     const select = h(
       "select",
       { "data-testid": "bid-select", "aria-label": t("web.table.bid_choice") },
@@ -496,6 +582,64 @@ function actionBar(view, opts) {
     );
   }
   return bar;
+}
+
+/**
+ * The bidding box: a row a value, a column a contract (its suit drawn), a button in each cell that
+ * holds a legal bid (named in full for screen readers), as colver.net and Board Game Arena lay it out.
+ * @param {View} view
+ * @param {import("./frames.js").BidGrid} grid
+ * @param {import("./frames.js").Choice[]} bids
+ * @param {(action: string) => void} onAct
+ */
+function bidGrid(view, grid, bids, onAct) {
+  const labels = new Map(bids.map((l) => [l.action, l.label]));
+  const head = h(
+    "tr",
+    {},
+    h("th", {}, ""),
+    grid.columns.map((c) =>
+      h(
+        "th",
+        { scope: "col", title: c.text, "data-contract": c.key },
+        c.suit ? svgBox("span", { class: "suit-icon", "aria-label": c.text }, suitSvg(c.suit, view)) : c.text,
+      ),
+    ),
+  );
+  const rows = grid.rows.map((row) =>
+    h(
+      "tr",
+      {},
+      h("th", { scope: "row" }, row.text),
+      row.cells.map((action, i) =>
+        h(
+          "td",
+          {},
+          action
+            ? h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn bid-cell",
+                  "data-testid": "bid-cell",
+                  "data-action": action,
+                  "data-contract": grid.columns[i].key,
+                  "aria-label": labels.get(action) || action,
+                  title: labels.get(action) || action,
+                  onclick: () => onAct(action),
+                },
+                row.text,
+              )
+            : null,
+        ),
+      ),
+    ),
+  );
+  return h(
+    "div",
+    { class: "bid-grid-box", "data-testid": "bid-grid" },
+    h("table", { class: "bid-grid", "aria-label": t("web.table.bid_choice") }, h("thead", {}, head), h("tbody", {}, rows)),
+  );
 }
 
 // ------------------------------------------------------------------ the whole board

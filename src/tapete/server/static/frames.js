@@ -79,6 +79,30 @@
  */
 
 /**
+ * A column of the bidding box: a contract (its key, its suit letter if it is a suit, its name).
+ * @typedef {object} BidColumn
+ * @property {string} key
+ * @property {string | null} suit
+ * @property {string} text
+ */
+
+/**
+ * The legal bids as a bidding box lays them out: a row a value, a column a contract, in each cell
+ * the action string of a legal bid or null (Game.view_extras: ``bid_grid``).
+ * @typedef {object} BidGrid
+ * @property {BidColumn[]} columns
+ * @property {{text: string, cells: (string | null)[]}[]} rows
+ */
+
+/**
+ * A line of the score sheet: a finished deal, its points by side, the score by side after it.
+ * @typedef {object} SheetRow
+ * @property {number} deal
+ * @property {number[]} points
+ * @property {number[]} totals
+ */
+
+/**
  * The table as one viewer sees it (wire.py: seat_view / spectator_view). The fields after
  * `clock` are the game's own (Game.view_extras): each game sends those it has.
  * @typedef {object} View
@@ -132,6 +156,8 @@
  * @property {number | null} [exchanged_by]
  * @property {Contract | null} [contract]
  * @property {Bidding | null} [bidding]
+ * @property {BidGrid | null} [bid_grid]  the legal bids of the seat to act, as a grid
+ * @property {SheetRow[]} [sheet]  the score sheet: one row a finished deal
  * @property {Said[]} [bids]
  * @property {Said[]} [declarations]
  * @property {{seat: number, played: number} | null} [trump_pair]  who holds the king and queen of trumps, once said
