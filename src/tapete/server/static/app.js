@@ -64,7 +64,8 @@ function refreshNav() {
           type: "button",
           class: `lang-button${lang === language() ? " active" : ""}`,
           "aria-pressed": lang === language() ? "true" : "false",
-          "aria-label": t(LANGUAGE_KEYS[lang]),
+          // The name is what the button shows ("EN"); the language's own name is its description
+          // (an aria-label of "English" over a visible "EN" fails WCAG 2.5.3, label in name).
           title: t(LANGUAGE_KEYS[lang]),
           "data-testid": `lang-${lang}`,
           onclick: () => setLanguage(lang),

@@ -195,7 +195,7 @@ function seatPanel(view, seat, opts) {
  * @param {BoardOptions} opts
  */
 function centre(view, opts) {
-  const trick = h("div", { class: "trick", "data-testid": "trick", "aria-label": t("web.table.trick") });
+  const trick = h("div", { class: "trick", role: "group", "data-testid": "trick", "aria-label": t("web.table.trick") });
   let plays = view.trick || [];
   let held = false;
   // Right after a trick is won the server shows an empty trick; the live table keeps the finished
@@ -221,7 +221,7 @@ function centre(view, opts) {
   }
 
   // The pile: the stock (or the undealt cards) with the trump card under it, or the retourne.
-  const pile = h("div", { class: "pile", "aria-label": t("web.table.pile") });
+  const pile = h("div", { class: "pile", role: "group", "aria-label": t("web.table.pile") });
   if (view.stock) {
     pile.append(
       h(
@@ -507,7 +507,7 @@ function scoreSheet(view, sheet) {
 function handRow(view, opts) {
   const legalCards = new Set((view.legal || []).filter((l) => l.kind === "card").map((l) => l.card));
   const myTurn = view.current_player === view.seat && (view.legal || []).length > 0;
-  const row = h("div", { class: "hand", "data-testid": "hand", "aria-label": t("web.table.your_hand") });
+  const row = h("div", { class: "hand", role: "group", "data-testid": "hand", "aria-label": t("web.table.your_hand") });
   for (const card of view.hand || []) {
     const legal = legalCards.has(card);
     const label = cardLabel(card, view);
@@ -518,11 +518,14 @@ function handRow(view, opts) {
       "data-card": card,
       "data-legal": legal ? "true" : "false",
       "data-testid": "hand-card",
-      "aria-label": legal ? t("web.table.play_card", { card: label }) : label,
       // Not legal cards still go to the server, which says why (the explanation is the point).
       onclick: opts.onAct ? () => opts.onAct(card) : null,
     });
     button.innerHTML = cardSvg(card, view);
+    // The button is named by its picture (an image named after the card), not by an aria-label:
+    // the picture's corner index ("3") would be visible text missing from such a label (WCAG
+    // 2.5.3, label in name).
+    button.querySelector("svg")?.setAttribute("aria-label", legal ? t("web.table.play_card", { card: label }) : label);
     row.append(button);
   }
   return row;
