@@ -107,6 +107,12 @@ class Shooter:
         self.tid("me-name").wait_for()
 
     def open_create(self, game: str, preset: str) -> None:
+        # A box still over the table (the match is over, a deal's breakdown) closes by Escape, as for a person.
+        for _ in range(5):
+            if not self.page.locator("[role=dialog].overlay").count():
+                break
+            self.page.keyboard.press("Escape")
+            self.page.wait_for_timeout(100)
         self.tid("nav-create").click()
         self.tid("create-form").wait_for()
         self.tid("create-game").select_option(game)
