@@ -253,13 +253,14 @@ class BeloteGame(GameBase):
         return solver_adapter.solve_value(state, tt_bytes, max_nodes)
 
     def tricks_left(self, state: Any) -> int:
-        """From the cards in the hands and the trick in progress (every trick during the bidding)."""
-        if state.is_terminal():
-            return 0
-        if state.phase == BIDDING:
+        """Every trick during the bidding (the hands may not be dealt in full yet)."""
+        if state.phase == BIDDING and not state.is_terminal():
             return int(state.rules.hand_size)
-        cards = sum(h.bit_count() for h in state.hands) + len(state.trick)
-        return int(-(-cards // state.n))
+        return super().tricks_left(state)
+
+    def stock_left(self, state: Any) -> int:
+        """Découverte's face-down cards, which turn up into the hands as the tricks go."""
+        return sum(h.bit_count() for h in state.hidden)
 
     def solve_reach(self, rules: Any) -> int:
         """A whole deal: the compact search values one in well under a second."""

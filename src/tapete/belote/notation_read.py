@@ -38,7 +38,7 @@ from tapete.core.position_fields import (
     replay_trick,
     tricks_by_team,
 )
-from tapete.core.tricks import beats
+from tapete.core.tricks import holder
 
 __all__ = ["FIELDS", "F", "has_bergere", "is_open", "out_count", "pack_name", "read_position", "rules_from_notation"]
 
@@ -148,11 +148,7 @@ def _carre_options(rules: BeloteRules) -> tuple[bool, bool]:
 
 def _trick_winner(contract: int, cards: list[int], leader: int, n: int) -> int:
     t = CONTRACTS[contract]
-    best, seat = cards[0], leader
-    for i, c in enumerate(cards[1:], 1):
-        if beats(c, best, t.trump, t.trick):
-            best, seat = c, (leader + i) % n
-    return seat
+    return holder([((leader + i) % n, c) for i, c in enumerate(cards)], t.trump, t.trick)[0]
 
 
 def _contract_text(contract: int) -> str:

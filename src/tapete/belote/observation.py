@@ -54,7 +54,7 @@ from tapete.core.cards.deck import cards_of
 from tapete.core.cards.french import KING, QUEEN
 from tapete.core.errors import SetupError
 from tapete.core.sampling import deal_hidden, proven_absent
-from tapete.core.tricks import beats
+from tapete.core.tricks import holder
 from tapete.core.views import SeatView, seen_hands
 
 
@@ -304,11 +304,7 @@ def sample_deal(obs: BeloteObservation, rng: random.Random) -> BeloteState:
             dealt_all |= world.hands[p] | world.hidden[p]
         world.in_play = rules.last_trick_bonus + sum(pts[c] for c in cards_of(dealt_all))
     world.trick = [c for _, c in obs.trick]
-    best, best_seat = -1, -1
-    for s, c in obs.trick:
-        if best < 0 or beats(c, best, obs.trump, world._t.trick):
-            best, best_seat = c, s
-    world.trick_best, world.trick_best_seat = best, best_seat
+    world.trick_best_seat, world.trick_best = holder(list(obs.trick), obs.trump, world._t.trick)
     taken = [0] * world.units
     won = [0] * n
     for _, winner, cards in obs.tricks:

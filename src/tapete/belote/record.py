@@ -51,25 +51,9 @@ def _read_decks(deals: list[Any], rules: BeloteRules) -> list[list[int]]:
 def match_to_record(match: BeloteMatch) -> dict[str, Any]:
     """The record of a match, finished or not."""
     rules = match.rules
-    deals = [
-        match_records.deal_entry(
-            d.dealer,
-            cards_str(d.deck),
-            [action_str(rules, a) for a in d.actions],
-            _points(d.result) if d.result is not None else None,
-        )
-        for d in match.deals
-    ]
-    body: dict[str, Any] = {
-        "rules": rules.to_dict(),
-        "seed": match.seed,
-        "first_dealer": match.first_dealer,
-        "deals": deals,
-        "finished": match.is_terminal(),
-        "winner": match.winner,
-        "scores": list(match.scores),
-        "litige": match.litige,
-    }
+    body = match_records.match_body(
+        match, lambda a: action_str(rules, a), cards_str, _points, scores=list(match.scores), litige=match.litige
+    )
     return records.envelope(GAME, body)
 
 

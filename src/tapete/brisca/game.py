@@ -224,12 +224,9 @@ class BriscaGame(GameBase):
 
         return solver_adapter.solve_value(state, tt_bytes, max_nodes)
 
-    def tricks_left(self, state: Any) -> int:
-        """From the cards still to play: in the hands, in the stock (the muestra included) and the trick."""
-        if state.is_terminal():
-            return 0
-        cards = sum(h.bit_count() for h in state.hands) + state.stock_size() + len(state.trick)
-        return int(-(-cards // state.n))
+    def stock_left(self, state: Any) -> int:
+        """The stock, the muestra included."""
+        return int(state.stock_size())
 
     def solve_reach(self, rules: Any) -> int:
         """Measured (pure Python, a deal played by the heuristic bots, under a second): at 4 players the

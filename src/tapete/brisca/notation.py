@@ -82,6 +82,7 @@ from tapete.core.position_fields import (
     rules_token,
     tricks_by_team,
 )
+from tapete.core.tricks import holder
 
 __all__ = ["FIELDS", "from_notation", "rules_from_notation", "rules_to_notation", "to_notation"]
 
@@ -162,14 +163,7 @@ def _suit(key: str, text: str) -> int:
 
 
 def _trick_winner(t: Tables, cards: list[int], leader: int, trump: int, n: int) -> int:
-    best, seat = cards[0], leader
-    for i, c in enumerate(cards[1:], 1):
-        if c // 10 == best // 10:
-            if t.strength[c] > t.strength[best]:
-                best, seat = c, (leader + i) % n
-        elif c // 10 == trump:
-            best, seat = c, (leader + i) % n
-    return seat
+    return holder([((leader + i) % n, c) for i, c in enumerate(cards)], trump, t.trick)[0]
 
 
 class _Reader:

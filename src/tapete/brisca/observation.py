@@ -32,7 +32,7 @@ from tapete.brisca.state import PHASE_NAMES, BriscaState
 from tapete.core.cards.spanish import FULL_DECK, cards_of
 from tapete.core.errors import SetupError
 from tapete.core.sampling import deal_hidden
-from tapete.core.tricks import beats
+from tapete.core.tricks import holder
 from tapete.core.views import SeatView, seen_hands
 
 
@@ -133,11 +133,7 @@ def sample_deal(obs: BriscaObservation, rng: random.Random) -> BriscaState:
     world.muestra = obs.muestra
     world.trump = obs.trump
     world.trick = [c for _, c in obs.trick]
-    best, best_seat = -1, -1
-    for s, c in obs.trick:
-        if best < 0 or beats(c, best, obs.trump, world._t.trick):
-            best, best_seat = c, s
-    world.trick_best, world.trick_best_seat = best, best_seat
+    world.trick_best_seat, world.trick_best = holder(list(obs.trick), obs.trump, world._t.trick)
     taken = [0, 0]
     won = [0, 0]
     for _, winner, done in obs.tricks:

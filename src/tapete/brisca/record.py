@@ -30,24 +30,7 @@ def _points(result: DealResult) -> list[int]:
 
 def match_to_record(match: BriscaMatch) -> dict[str, Any]:
     """The record of a match, finished or not."""
-    deals = [
-        match_records.deal_entry(
-            d.dealer,
-            cards_str(d.deck),
-            [action_str(a) for a in d.actions],
-            _points(d.result) if d.result is not None else None,
-        )
-        for d in match.deals
-    ]
-    body: dict[str, Any] = {
-        "rules": match.rules.to_dict(),
-        "seed": match.seed,
-        "first_dealer": match.first_dealer,
-        "deals": deals,
-        "finished": match.is_terminal(),
-        "winner": match.winner,
-        "scores": list(match.scores),
-    }
+    body = match_records.match_body(match, action_str, cards_str, _points, scores=list(match.scores))
     return records.envelope(GAME, body)
 
 

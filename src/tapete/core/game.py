@@ -482,6 +482,18 @@ class GameBase:
     def solve_reach(self, rules: Any) -> int:
         return 0
 
+    def tricks_left(self, state: Any) -> int:
+        """From the cards still to play: in the hands, the trick in progress and the stock (a position
+        read from a string has no history of tricks); 0 once the deal is over."""
+        if state.is_terminal():
+            return 0
+        cards = sum(h.bit_count() for h in state.hands) + self.stock_left(state) + len(state.trick)
+        return int(-(-cards // state.n))
+
+    def stock_left(self, state: Any) -> int:
+        """Cards still to draw in a deal (none in a game without a stock)."""
+        return 0
+
     def solve_value(self, state: Any, tt_bytes: int, max_nodes: int = 0) -> int:
         raise SetupError(f"{self.title} has no exact solver")
 

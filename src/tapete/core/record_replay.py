@@ -50,6 +50,35 @@ def deal_entry(dealer: int, deck: str, actions: list[str], points: list[int] | N
     return entry
 
 
+def match_body(
+    match: Any,
+    action_text: Callable[[int], str],
+    cards_text: Callable[[Sequence[int]], str],
+    points: Callable[[Any], list[int]],
+    **extra: Any,
+) -> dict[str, Any]:
+    """The body every game's record shares (rules, seed, first dealer, each deal's entry, whether and
+    by whom the match is won), plus the game's own ``extra`` fields (its match score)."""
+    deals = [
+        deal_entry(
+            d.dealer,
+            cards_text(d.deck),
+            [action_text(a) for a in d.actions],
+            points(d.result) if d.result is not None else None,
+        )
+        for d in match.deals
+    ]
+    return {
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "first_dealer": match.first_dealer,
+        "deals": deals,
+        "finished": match.is_terminal(),
+        "winner": match.winner,
+        **extra,
+    }
+
+
 def read_header(
     data: dict[str, Any], cls: type[R], players: Callable[[R], int]
 ) -> tuple[R, int | None, int, list[Any]]:

@@ -92,6 +92,18 @@ def beats(c: int, best: int, trump: int, t: TrickTables) -> bool:
     return cs == trump
 
 
+def holder(plays: list[tuple[int, int]], trump: int, t: TrickTables) -> tuple[int, int]:
+    """``(seat, card)`` holding a trick of ``(seat, card)`` plays in order; ``(-1, -1)`` for none.
+
+    Every game's notation reader and sampler rebuilds the trick in progress this way.
+    """
+    seat, best = -1, -1
+    for s, c in plays:
+        if best < 0 or beats(c, best, trump, t):
+            seat, best = s, c
+    return seat, best
+
+
 def _opponents_best(trick: list[int], t: TrickTables, suit: int = -1) -> int:
     """The best card of ``suit`` (default: the suit led) played to ``trick`` by the opponents of the
     player to play, or -1: in a partnership of four they sat 1 and 3 places before that player."""

@@ -274,13 +274,9 @@ class GuinoteGame(GameBase):
 
         return solver_adapter.solve_value(state, tt_bytes, max_nodes)
 
-    def tricks_left(self, state: Any) -> int:
-        """From the cards still to play: in the hands, in the stock and the trick in progress (a position
-        read from a string has no history of tricks); 0 once a claim, a tute or the last trick ends it."""
-        if state.is_terminal():
-            return 0
-        cards = sum(h.bit_count() for h in state.hands) + state.stock_size() + len(state.trick)
-        return int(-(-cards // state.n))
+    def stock_left(self, state: Any) -> int:
+        """The stock, the face-up indicator included (a claim or a tute may end the deal before)."""
+        return int(state.stock_size())
 
     def solve_reach(self, rules: Any) -> int:
         """Measured (pure Python, a deal played by the heuristic bots, at most about a second): at 4

@@ -33,6 +33,7 @@ from tapete.core.position_fields import (
     replay_trick,
     tricks_by_team,
 )
+from tapete.core.tricks import holder
 from tapete.guinote.actions import SING, TUTE, parse_action
 from tapete.guinote.results import claim_fault, reaches_target
 from tapete.guinote.rules import GuinoteRules
@@ -105,14 +106,7 @@ def _suit(key: str, text: str) -> int:
 
 
 def _trick_winner(t: Tables, cards: list[int], leader: int, trump: int, n: int) -> int:
-    best, seat = cards[0], leader
-    for i, c in enumerate(cards[1:], 1):
-        if c // 10 == best // 10:
-            if t.strength[c] > t.strength[best]:
-                best, seat = c, (leader + i) % n
-        elif c // 10 == trump:
-            best, seat = c, (leader + i) % n
-    return seat
+    return holder([((leader + i) % n, c) for i, c in enumerate(cards)], trump, t.trick)[0]
 
 
 class _Reader:

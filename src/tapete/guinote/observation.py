@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from tapete.core.cards.spanish import FULL_DECK, cards_of
 from tapete.core.errors import SetupError
 from tapete.core.sampling import deal_hidden, proven_absent
+from tapete.core.tricks import holder
 from tapete.core.views import SeatView, seen_hands
 from tapete.guinote.actions import PASS
 from tapete.guinote.rules import GuinoteRules
@@ -223,15 +224,7 @@ def sample_deal(obs: GuinoteObservation, rng: random.Random) -> GuinoteState:
     world.indicator = obs.indicator
     world.trump = obs.trump
     world.trick = [c for _, c in obs.trick]
-    best, best_seat = -1, -1
-    for s, c in obs.trick:
-        if (
-            best < 0
-            or (c // 10 == best // 10 and world._t.strength[c] > world._t.strength[best])
-            or (c // 10 == obs.trump and best // 10 != obs.trump)
-        ):
-            best, best_seat = c, s
-    world.trick_best, world.trick_best_seat = best, best_seat
+    world.trick_best_seat, world.trick_best = holder(list(obs.trick), obs.trump, world._t.trick)
     taken = [0, 0]
     won = [0, 0]
     for _, winner, done in obs.tricks:

@@ -29,24 +29,9 @@ def _points(result: DealResult) -> list[int]:
 
 def match_to_record(match: GuinoteMatch) -> dict[str, Any]:
     """The record of a match, finished or not."""
-    deals = []
-    for d in match.deals:
-        entry = match_records.deal_entry(
-            d.dealer,
-            cards_str(d.deck),
-            [action_str(a) for a in d.actions],
-            _points(d.result) if d.result is not None else None,
-        )
-        deals.append({"partida": d.partida, **entry})
-    body: dict[str, Any] = {
-        "rules": match.rules.to_dict(),
-        "seed": match.seed,
-        "first_dealer": match.first_dealer,
-        "deals": deals,
-        "finished": match.is_terminal(),
-        "winner": match.winner,
-        "partidas": list(match.partidas),
-    }
+    body = match_records.match_body(match, action_str, cards_str, _points, partidas=list(match.partidas))
+    # Each deal says which partida it was played in.
+    body["deals"] = [{"partida": d.partida, **entry} for d, entry in zip(match.deals, body["deals"], strict=True)]
     return records.envelope(GAME, body)
 
 
