@@ -29,7 +29,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SIZES = {"laptop": {"width": 1366, "height": 800}, "phone": {"width": 390, "height": 844}}
-DEADLINE_S = 120
+DEADLINE_S = 180
+#: Bots a little slower than in the tests: the end-of-deal box stays until the next deal's first card,
+#: which comes four bot delays after the last trick, long enough to be caught on a picture.
+BOT_DELAY = "0.1"
 
 
 def free_port() -> int:
@@ -47,7 +50,7 @@ def tapete_serve() -> Iterator[str]:
         env = dict(os.environ, TAPETE_HOME=folder)
         env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT / "src"), env.get("PYTHONPATH", "")) if p)
         command = [sys.executable, "-m", "tapete.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
-        command += ["--database", f"sqlite:///{Path(folder) / 'tapete.db'}", "--bot-delay", "0"]
+        command += ["--database", f"sqlite:///{Path(folder) / 'tapete.db'}", "--bot-delay", BOT_DELAY]
         server = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         url = f"http://127.0.0.1:{port}"
         try:

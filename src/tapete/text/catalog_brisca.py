@@ -158,7 +158,7 @@ def _build() -> dict[str, str]:
 
 #: The lines of play only Brisca says (the rest are the ``play`` catalog's, shared with the other games).
 _PLAY: Final[dict[str, str | tuple[str, str]]] = {
-    "brisca.label.exchange": "give {give} for the muestra {card}",
+    "brisca.label.exchange": "give {give:the} for the muestra, {card:the}",
     "brisca.label.exchanged": "{seat} gave {give} for the muestra {card}",
     "brisca.event.exchange": "{seat} gave {give:long} for the muestra, {card:long}",
     "brisca.event.stock_gone": "the stock is gone: {seat} drew the muestra, {card:long}",

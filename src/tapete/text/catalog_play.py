@@ -174,7 +174,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "label.surcoinched": "{contract}, surcoinched (x{multiplier})",
     "label.sing": "sing {points} in {suit}",
     "label.tute": "sing tute",
-    "label.exchange": "exchange {siete} for {card}",
+    "label.exchange": "exchange {siete:the} for {card:the}",
     "label.claim": "claim the partida",
     "label.pass": "pass",
     "label.coinche": "coinche",

@@ -415,6 +415,93 @@ function infoPanel(view) {
 }
 
 /**
+ * A seat's short name for tight places (the scoreboard): a person's name, or "Bot 3" for a bot.
+ * @param {View} view
+ * @param {number} seat
+ */
+function shortName(view, seat) {
+  if (view.kinds && view.kinds[seat] === "bot") return t("web.table.bot_short", { seat: seat + 1 });
+  return seatName(view, seat);
+}
+
+/**
+ * A side's short name for the scoreboard: "You & Bot 3", "Bot 2 & Bot 4", "You", "Ana".
+ * @param {View} view
+ * @param {number} side
+ */
+function shortSideName(view, side) {
+  const me = view.seat !== null && view.seat !== undefined ? view.seat : null;
+  if (view.players !== 4) return side === me ? t("web.table.you_short") : shortName(view, side);
+  const members = [0, 1, 2, 3].filter((s) => (view.sides ? view.sides[s] === side : s % 2 === side));
+  if (me !== null && members.includes(me)) {
+    const partner = members.find((s) => s !== me);
+    return t("web.table.side_short_you", { partner: partner === undefined ? "" : shortName(view, partner) });
+  }
+  return t("web.table.side_short", { a: shortName(view, members[0]), b: shortName(view, members[1]) });
+}
+
+/**
+ * The score strip on the board, always in sight: a row a side (yours first and marked) with the
+ * match score and, where the game counts them as it goes, the points of this deal; then the
+ * trumps and the contract, the two things a player looks up most.
+ * @param {View} view
+ */
+function scoreboard(view) {
+  const score = view.score || /** @type {Partial<import("./frames.js").Score>} */ ({});
+  const labels = score.labels || [];
+  const dealPoints = view.deal_points && view.deal_points.length ? view.deal_points : null;
+  const mine = mySide(view);
+  const order = labels.map((_, side) => side);
+  if (mine !== null) order.sort((a, b) => (a === mine ? -1 : b === mine ? 1 : a - b));
+  const rows = order.map((side) =>
+    h(
+      "tr",
+      { class: side === mine ? "mine" : null, "data-side": side },
+      h("th", { scope: "row", class: "sb-side" }, shortSideName(view, side)),
+      h("td", { class: "sb-score", "data-testid": `scoreboard-score-${side}` }, labels[side]),
+      dealPoints
+        ? h("td", { class: "sb-deal", "data-testid": `scoreboard-deal-${side}` }, String(dealPoints[side] ?? ""))
+        : null,
+    ),
+  );
+  const extra = [];
+  if (view.trump) {
+    extra.push(
+      h(
+        "span",
+        { class: "sb-trump", title: `${t("web.table.trump")} ${suitLabel(view.trump, view)}` },
+        svgBox("span", { class: "suit-icon", "aria-label": suitLabel(view.trump, view) }, suitSvg(view.trump, view)),
+      ),
+    );
+  }
+  if (view.contract) extra.push(h("span", { class: "sb-contract" }, view.contract.text));
+  if (score.partidas) extra.push(h("span", {}, t("web.table.partidas", { score: score.partidas.join(" – ") })));
+  for (const flag of [view.arrastre ? t("web.table.arrastre") : "", view.vueltas ? t("web.table.vueltas") : ""])
+    if (flag) extra.push(h("span", { class: "badge" }, flag));
+  return h(
+    "section",
+    { class: "scoreboard", "data-testid": "scoreboard", "aria-label": t("web.table.score") },
+    h(
+      "table",
+      {},
+      h(
+        "thead",
+        {},
+        h(
+          "tr",
+          {},
+          h("th", { scope: "col", class: "sr-only-cell" }, h("span", { class: "sr-only" }, t("web.table.sides"))),
+          h("th", { scope: "col" }, score.target ? t("web.table.score_to", { target: score.target }) : t("web.table.score")),
+          dealPoints ? h("th", { scope: "col" }, t("web.table.this_deal")) : null,
+        ),
+      ),
+      h("tbody", {}, rows),
+    ),
+    extra.length ? h("div", { class: "sb-extra" }, extra) : null,
+  );
+}
+
+/**
  * A scoring side's name: a team at four players, told by who sits in it ("you and Ana", "Ana and
  * Bot 3"), else the seat's player.
  */
@@ -538,12 +625,11 @@ function handRow(view, opts) {
 function actionBar(view, opts) {
   const others = (view.legal || []).filter((l) => l.kind !== "card");
   const bar = h("div", { class: "actions", "data-testid": "actions" });
-  if (!others.length || !opts.onAct) return bar;
+  if (!others.length || !opts.onAct) return { bar, grid: null };
   const bids = others.filter((l) => l.kind === "bid");
   const grid = bids.length && view.bid_grid ? bidGrid(view, view.bid_grid, bids, opts.onAct) : null;
   const listed = bids.length > MAX_BID_BUTTONS || grid;
   const buttons = listed ? others.filter((l) => l.kind !== "bid") : others;
-  if (grid) bar.append(grid);
   for (const l of buttons) {
     bar.append(
       h(
@@ -584,7 +670,7 @@ function actionBar(view, opts) {
       ),
     );
   }
-  return bar;
+  return { bar, grid };
 }
 
 /**
@@ -640,7 +726,7 @@ function bidGrid(view, grid, bids, onAct) {
   );
   return h(
     "div",
-    { class: "bid-grid-box", "data-testid": "bid-grid" },
+    { class: "bid-grid-box", "data-testid": "bid-grid", role: "group", "aria-label": t("web.table.bid_choice") },
     h("table", { class: "bid-grid", "aria-label": t("web.table.bid_choice") }, h("thead", {}, head), h("tbody", {}, rows)),
   );
 }
@@ -656,10 +742,17 @@ export function renderBoard(view, opts = {}) {
   const n = view.players;
   const seats = [];
   for (let s = 0; s < n; s++) seats.push(seatPanel(view, s, opts));
+  // The player's own place at the bottom of the table: the live page puts the turn banner, the
+  // choices and the hand here, so the hand lies on the table, not under it.
+  const dock = h("div", { class: "dock", "data-testid": "dock" });
+  const mine = view.seat !== null && view.seat !== undefined;
+  // The bidding box lies in the middle of the table (empty while bidding); the other choices
+  // (pass, coinche, cantes, declarations) go to the player's place with the hand.
+  const choices = mine ? actionBar(view, opts) : { bar: null, grid: null };
   const board = h(
     "div",
     {
-      class: `board players-${n} game-${view.game}`,
+      class: `board players-${n}`,
       "data-testid": "board",
       "data-version": view.version,
       "data-phase": view.phase,
@@ -670,13 +763,16 @@ export function renderBoard(view, opts = {}) {
     },
     seats,
     centre(view, opts),
+    scoreboard(view),
+    choices.grid,
+    dock,
     opts.overlay || null,
   );
-  const mine = view.seat !== null && view.seat !== undefined;
   return {
     board,
+    dock,
     info: infoPanel(view),
     hand: mine ? handRow(view, opts) : null,
-    actions: mine ? actionBar(view, opts) : null,
+    actions: choices.bar,
   };
 }

@@ -9,11 +9,13 @@ import { t } from "./i18n.js";
 
 const REFRESH_MS = 4000;
 
-/** The table title people read: game, then preset, e.g. "<game title> · aragones". */
+/** The table title people read: the game, then the preset by its display name ("… · Aragonés"). */
 export function tableTitle(table, games) {
   const game = games && games.find((g) => g.name === table.game);
   const title = table.title || (game ? game.title : table.game);
-  return `${title} · ${table.preset}`;
+  // The preset by its display name ("Clásico", "Contrée"), as the create form showed it.
+  const preset = game && (game.presets || []).find((p) => p.name === table.preset);
+  return `${title} · ${(preset && preset.title) || table.preset}`;
 }
 
 /** A code from what someone pasted: the code itself, or an invite link ending in /t/CODE. */

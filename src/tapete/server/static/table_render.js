@@ -62,6 +62,7 @@ const BOT_LEVELS = ["easy", "medium", "hard", "expert"];
  * @property {HTMLElement} error
  * @property {HTMLElement} overlay
  * @property {HTMLElement} announce
+ * @property {HTMLElement} tools  the table's own buttons in its title bar (leave)
  * @property {HTMLElement} root
  */
 
@@ -354,8 +355,35 @@ export function liveSkeleton(state, page, sendChat) {
     overlay: h("div", { class: "overlay-slot" }),
     // Screen readers hear when the turn comes to the player (the banner itself is redrawn each time).
     announce: h("div", { class: "sr-only", "aria-live": "polite", "data-testid": "announce" }),
+    tools: h("span", { class: "table-tools" }),
     root: h("div"),
   };
+  // On a narrow screen the side panel (score sheet, log, chat) is a drawer over the table, opened
+  // from the title bar, so that the table itself fits the screen.
+  const sideId = `table-side-${page.tableId}`;
+  /** @param {boolean} open */
+  const showSide = (open) => {
+    els.root.classList.toggle("side-open", open);
+    sideToggle.setAttribute("aria-expanded", open ? "true" : "false");
+    (open ? sideClose : sideToggle).focus({ preventScroll: true });
+  };
+  const sideToggle = h(
+    "button",
+    {
+      type: "button",
+      class: "btn small side-toggle",
+      "data-testid": "side-toggle",
+      "aria-expanded": "false",
+      "aria-controls": sideId,
+      onclick: () => showSide(!els.root.classList.contains("side-open")),
+    },
+    t("web.table.details"),
+  );
+  const sideClose = h(
+    "button",
+    { type: "button", class: "btn small side-close", "data-testid": "side-close", onclick: () => showSide(false) },
+    t("web.table.hide_details"),
+  );
   els.root = h(
     "div",
     { class: "table-page", "data-testid": "table-page", "data-table-id": page.tableId },
@@ -364,7 +392,9 @@ export function liveSkeleton(state, page, sendChat) {
       { class: "table-top" },
       h("h2", {}, tableTitle(summary, page.games)),
       els.connection,
-      h("span", { class: "muted", "data-testid": "table-code" }, t("web.wait.code"), " ", summary.code),
+      h("span", { class: "muted table-code", "data-testid": "table-code" }, t("web.wait.code"), " ", summary.code),
+      els.tools,
+      sideToggle,
     ),
     h(
       "div",
@@ -372,7 +402,8 @@ export function liveSkeleton(state, page, sendChat) {
       els.play,
       h(
         "div",
-        { class: "table-side" },
+        { class: "table-side", id: sideId, "data-testid": "table-side" },
+        sideClose,
         els.side,
         h("details", { class: "side-box", open: true }, h("summary", {}, t("web.table.log")), els.log),
         h("details", { class: "side-box", open: true }, h("summary", {}, t("web.chat.title")), els.chat, chatForm),
@@ -579,9 +610,9 @@ export function renderLive(els, state, page, on) {
     overlay: over === "deal_over" ? renderDealOver(state, on.closeBreakdown) : null,
   });
   const away = seated && view.away && view.away[view.seat];
+  mount(els.play, parts.board);
   mount(
-    els.play,
-    parts.board,
+    parts.dock,
     turnBanner(state),
     away
       ? h(
@@ -595,9 +626,12 @@ export function renderLive(els, state, page, on) {
     els.error,
     parts.actions,
     parts.hand,
-    seated ? null : h("p", { class: "muted", "data-testid": "spectator-note" }, t("web.table.spectating")),
+    seated ? null : h("p", { class: "spectator-note", "data-testid": "spectator-note" }, t("web.table.spectating")),
+  );
+  mount(
+    els.tools,
     on.leave
-      ? h("button", { type: "button", class: "btn", "data-testid": "leave-table", onclick: on.leave }, t("web.table.leave"))
+      ? h("button", { type: "button", class: "btn small", "data-testid": "leave-table", onclick: on.leave }, t("web.table.leave"))
       : null,
   );
   mount(els.side, parts.info);
