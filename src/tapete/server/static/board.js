@@ -560,7 +560,9 @@ function scoreSheet(view, sheet) {
           "tr",
           {},
           h("th", { scope: "col" }, t("web.table.sheet_deal")),
-          sides.map((side) => h("th", { scope: "col", class: side === mine ? "mine" : null }, sideLabel(view, side))),
+          sides.map((side) =>
+            h("th", { scope: "col", class: side === mine ? "mine" : null, title: sideLabel(view, side) }, shortSideName(view, side)),
+          ),
         ),
       ),
       h(
