@@ -242,6 +242,12 @@ def test_a_failed_save_warns_and_the_match_goes_on(tmp_path: Path) -> None:
         warned = [line for line in screen.log_lines if "not being saved" in line]
         assert len(warned) == 1 and "Not a directory" in warned[0]
         assert app.is_running and app.screen is screen
+        # The help no longer promises that quitting keeps the match.
+        await pilot.press("question_mark")
+        await pilot.pause()
+        help_text = str(app.screen.body)
+        assert msg("play.help.quit_unsaved") in help_text and msg("play.help.quit") not in help_text
+        await pilot.press("escape")
         await pilot.press("q")
 
     run_app(TableApp(session, 0, delay=0), body)

@@ -111,6 +111,7 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "play.help.hints": "hints on or off: what the {level} bot would play from your cards (H where h is a game key)",
     "play.help.help": "this help",
     "play.help.quit": "quit; the match is saved and continues with tapete play --resume",
+    "play.help.quit_unsaved": "quit; the match is NOT being saved, so quitting loses it",
     "play.hint.thinking": "hint ({level}): thinking…",
     "play.hint.card": "hint ({level}): play {card}",
     "play.hint.action": "hint ({level}): {action}",

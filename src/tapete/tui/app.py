@@ -480,7 +480,11 @@ class TableScreen(Screen[None]):
         keys = game.action_keys(obs, self.bid_level)
         game_keys = [(k, say(game.action_label(obs, a))) for k, a in keys.items()]
         bids = game.action_pages(obs)[1] > 1
-        self.app.push_screen(help_screen(self.hint_level, game_keys, bids, self.cards_now(obs)))
+        self.app.push_screen(
+            help_screen(
+                self.hint_level, game_keys, bids, self.cards_now(obs), saving=self.driver.session.save_error is None
+            )
+        )
 
     def cards_now(self, obs: Any) -> bool:
         """Whether cards are what the person chooses now: not while they are to act with no card to play

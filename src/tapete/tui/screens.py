@@ -54,17 +54,18 @@ def last_trick_screen(body: RenderableType) -> InfoScreen:
 
 
 def help_screen(
-    hint_level: str = "", game_keys: list[tuple[str, str]] | None = None, bids: bool = False, cards: bool = True
+    hint_level: str = "",
+    game_keys: list[tuple[str, str]] | None = None,
+    bids: bool = False,
+    cards: bool = True,
+    saving: bool = True,
 ) -> InfoScreen:
     """The keys; ``hint_level`` names the bot whose choice a hint shows, ``game_keys`` the game's own letters
     and what each does now (from the game: :meth:`~tapete.core.game.Game.action_keys`), ``bids`` whether the
-    game has bid levels to change, ``cards`` whether cards are to be chosen now."""
+    game has bid levels to change, ``cards`` whether cards are to be chosen now, ``saving`` whether the
+    match is being saved (else quitting loses it, and the help says so)."""
     keys = [
-        *(
-            [("← →  1-9", msg("play.help.select")), ("enter / space", msg("play.help.play"))]
-            if cards
-            else []
-        ),
+        *([("← →  1-9", msg("play.help.select")), ("enter / space", msg("play.help.play"))] if cards else []),
         (msg("play.help.mouse_key"), msg("play.help.mouse")),
         *(game_keys or []),
         *([("- + ↑ ↓", msg("play.help.level"))] if bids else []),
@@ -72,7 +73,7 @@ def help_screen(
         ("i", msg("play.help.side")),
         ("h / H", msg("play.help.hints", level=hint_level)),
         ("?", msg("play.help.help")),
-        ("q", msg("play.help.quit")),
+        ("q", msg("play.help.quit") if saving else msg("play.help.quit_unsaved")),
     ]
     body = Text()
     for key, what in keys:
