@@ -6,8 +6,10 @@ game (:meth:`~tapete.core.game.Game.rules_topics`, ``option_used``,
 of the game the rules describe (players, cards, how trumps are chosen, what
 wins) and every option grouped by topic, each with its value in words, a
 sentence saying what it means, its source (as ``docs/rules/*.md`` cite it) and
-whether these rules use it at all. ``tapete rules`` lays the result out; a
-server or a face can show the same data. All wording comes from the ``rules``
+whether these rules use it at all. ``tapete rules`` lays the result out, and the
+server answers the same data (:func:`to_data`) at ``GET /api/rules/{game}`` for the
+browser's rules page. It asks only the core, the games and the text layer, so every
+face can use it. All wording comes from the ``rules``
 catalog (:mod:`tapete.text.catalog_rules`), translated by
 :func:`tapete.text.messages.set_translator`.
 
@@ -33,10 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tapete.cli.words import part
 from tapete.core.rules import RulesBase
 from tapete.games import GAMES, Game, game, game_of_rules
 from tapete.text.messages import msg
+from tapete.text.rows import part
 
 #: Any game's rules.
 Rules = RulesBase
@@ -304,3 +306,4 @@ def to_data(rules: Rules, *, diff: bool = False) -> dict[str, object]:
             for e in s.entries
         },
     }
+
