@@ -307,3 +307,48 @@ def to_data(rules: Rules, *, diff: bool = False) -> dict[str, object]:
         },
     }
 
+
+def preset_title(game: str, name: str) -> str:
+    """A preset's name as players say it (with its accents: ``Aragonés``, ``Contrée``)."""
+    return msg(f"rules.{game}.preset_title.{name}")
+
+
+def page_data(rules: Rules) -> dict[str, object]:
+    """What a rules page shows: :func:`to_data` and the words around it, ready for JSON.
+
+    On top of :func:`to_data`'s keys: the game's and the preset's names (``game_title``,
+    ``preset_title``), the preset's ``description``, the ``summary`` rows, the ``topics`` in the
+    order they are shown (each with its title), the game's ``presets`` (name, title, description)
+    with its ``default_preset``, and under ``differs`` the default preset's value (in words) of
+    each option these rules set otherwise; then the ``sources`` and ``docs`` lines.
+
+    >>> from tapete.games import game_of_preset
+    >>> data = page_data(game_of_preset("clasico").rules("clasico"))
+    >>> data["preset_title"], data["default_preset"], data["texts"]["figure_order"]["value"]
+    ('Clásico', 'aragones', 'caballo above sota (caballo 3 points, sota 2)')
+    >>> data["differs"]["figure_order"]
+    'sota above caballo (sota 3 points, caballo 2)'
+    >>> data["topics"][0], data["summary"][0]["label"]
+    ({'name': 'deal', 'title': 'Cards and the deal'}, 'Players')
+    """
+    name = game_of(rules)
+    the_game = _game(name)
+    doc = describe(rules)
+    default = rules_class(name).preset(default_preset(name))
+    return {
+        **to_data(rules),
+        "game_title": the_game.title,
+        "preset_title": preset_title(name, rules.preset_name),
+        "description": doc.description,
+        "summary": [{"label": label, "text": text} for label, text in doc.summary],
+        "topics": [{"name": topic, "title": msg(f"rules.{name}.topic.{topic}")} for topic, _ in TOPICS[name]],
+        "default_preset": default.preset_name,
+        "default_title": preset_title(name, default.preset_name),
+        "presets": [
+            {"name": preset, "title": preset_title(name, preset), "description": text}
+            for preset, text in presets(name)
+        ],
+        "differs": {option: value_text(name, option, getattr(default, option)) for option in differing(rules, default)},
+        "sources": doc.sources,
+        "docs": doc.docs,
+    }
