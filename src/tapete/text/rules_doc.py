@@ -345,8 +345,7 @@ def page_data(rules: Rules) -> dict[str, object]:
         "default_preset": default.preset_name,
         "default_title": preset_title(name, default.preset_name),
         "presets": [
-            {"name": preset, "title": preset_title(name, preset), "description": text}
-            for preset, text in presets(name)
+            {"name": preset, "title": preset_title(name, preset), "description": text} for preset, text in presets(name)
         ],
         "differs": {option: value_text(name, option, getattr(default, option)) for option in differing(rules, default)},
         "sources": doc.sources,
