@@ -5,7 +5,7 @@ The rules themselves are those of docs/rules/guinote.md and docs/rules/belote.md
 option of ``GuinoteRules`` and ``BeloteRules`` with the value the rules object
 holds, in the three languages, and that ``--option``, ``--diff``, ``--json``
 and ``--list`` say what the rules objects say. Expected values are computed
-from the rules objects and the catalogs, never from ``tapete.cli.rules_text``'s
+from the rules objects and the catalogs, never from ``tapete.text.rules_doc``'s
 own helpers where that would make a test agree with itself.
 """
 
@@ -23,11 +23,11 @@ from tapete.belote.rules import DEFAULT_PRESET as BELOTE_DEFAULT
 from tapete.belote.rules import BeloteRules
 from tapete.cli import rules as rules_cmd
 from tapete.cli.main import main
-from tapete.cli.rules_text import TOPICS, describe, is_used, message_ids
 from tapete.core.rules import RulesBase
 from tapete.guinote.rules import DEFAULT_PRESET as GUINOTE_DEFAULT
 from tapete.guinote.rules import GuinoteRules
 from tapete.text.messages import CATALOGS, MESSAGES, msg, set_translator
+from tapete.text.rules_doc import TOPICS, describe, is_used, message_ids
 from tapete.text.translations import translator
 
 CLASSES: dict[str, type[GuinoteRules] | type[BeloteRules]] = {"guinote": GuinoteRules, "belote": BeloteRules}

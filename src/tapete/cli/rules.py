@@ -5,7 +5,7 @@ the preset, then every option by topic (its value in words, what it means, its
 source); ``--option KEY=VALUE`` shows the effect of a change, ``--diff`` only
 what differs from the game's default preset, ``--list`` the presets with one
 line each and ``--json`` the options as data (``RulesBase.from_dict`` reads
-them back). The words come from :mod:`tapete.cli.rules_text`; this module only
+them back). The words come from :mod:`tapete.text.rules_doc`; this module only
 lays them out: with Rich tables on a terminal, as plain wrapped text when the
 output is piped or redirected, so that it reads well in a file or a pager.
 """
@@ -21,10 +21,10 @@ from typing import TextIO
 
 from tapete.cli.command import Command, UsageError
 from tapete.cli.common import add_preset_argument, deal_rules, default_game, preset_help_values
-from tapete.cli.rules_text import OptionEntry, Rules, RulesDoc, default_preset, describe, presets, rules_class, to_data
 from tapete.core.errors import RulesError
 from tapete.games import GAMES, game_of_preset
 from tapete.text.messages import msg
+from tapete.text.rules_doc import OptionEntry, Rules, RulesDoc, default_preset, describe, presets, rules_class, to_data
 
 #: Indent of an option's explanation under its name, in plain text.
 _INDENT = "      "

@@ -4,7 +4,7 @@
 for tests, an existing :class:`Store`): on startup it starts the journal and recovers every
 waiting or live table from the store; on shutdown it stops the tables and flushes the journal.
 The single-page client in ``tapete/server/static`` is served for ``/``, ``/t/{code}``,
-``/table/{id}`` and ``/replay/{id}``; ``/api/i18n/{lang}`` gives it its texts.
+``/table/{id}``, ``/replay/{id}`` and ``/rules/{game}[/{preset}]``; ``/api/i18n/{lang}`` gives it its texts.
 
 Pages are served properly: ``HEAD`` is answered wherever ``GET`` is (the same headers, no body);
 answers of some size are gzip-compressed for clients that accept it; the entry page names its
@@ -217,7 +217,8 @@ def _pages(app: FastAPI) -> None:
             return Response(status_code=304, headers=headers)
         return Response(html, media_type="text/html", headers=headers)
 
-    for path in ("/", "/t/{code}", "/table/{table_id}", "/replay/{table_id}"):
+    pages = ("/", "/t/{code}", "/table/{table_id}", "/replay/{table_id}", "/rules/{game}", "/rules/{game}/{preset}")
+    for path in pages:
         app.add_api_route(path, index, methods=["GET"], include_in_schema=False)
 
     @app.get("/api/i18n/{lang}")

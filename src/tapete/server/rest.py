@@ -1,4 +1,4 @@
-"""The JSON routes under ``/api``: people, games, tables, records, replays, ratings.
+"""The JSON routes under ``/api``: people, games and their rules, tables, records, replays, ratings.
 
 Who asks is the bearer token of ``Authorization: Bearer <token>`` (a guest's or a registered
 user's, from ``/api/guest``, ``/api/register`` or ``/api/login``). Bodies are pydantic models
@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
+import hashlib
 import json
 import re
-from typing import Annotated, Any
+from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -32,6 +34,7 @@ from tapete.server.registry import TableSpec
 from tapete.server.replay import replay_frames
 from tapete.server.state import ServerState
 from tapete.server.storage.rows import TableRow, UserRow
+from tapete.text.rules_doc import page_data
 
 router = APIRouter(prefix="/api")
 
@@ -227,6 +230,53 @@ async def games(request: Request) -> dict[str, Any]:
             )  # fmt: skip
     levels = [{"name": lv, "label": say(lang, f"server.level.{lv}")} for lv in ("random", *DIFFICULTIES)]
     return {"games": out, "bot_levels": levels}
+
+
+#: The rules of a preset change only with tapete itself: browsers and proxies may keep them an hour.
+RULES_CACHE: Final = "public, max-age=3600"
+
+
+@functools.lru_cache(maxsize=256)
+def rules_page(game: str, preset: str, lang: str) -> tuple[bytes, str]:
+    """The JSON of ``GET /api/rules/{game}`` for a known game and preset, and its ETag (built once each)."""
+    with speaking(lang):
+        data = page_data(GAMES[game].rules(preset))
+    # The chooser lists the presets by name and description; the chosen one keeps its sources.
+    chooser = data["presets"]
+    assert isinstance(chooser, list)
+    for item in chooser:
+        item["description"] = without_sources(item["description"])
+    body = json.dumps(data, ensure_ascii=False).encode()
+    return body, '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
+
+
+@router.get("/rules/{game}")
+async def rules(game: str, request: Request, preset: str = "") -> Response:
+    """A preset's rules in words (the game's default preset without ``?preset=``): what ``tapete rules
+    --json`` prints, and the names, summary, topics and presets a rules page shows.
+
+    The answer depends only on the game, the preset and the language, so it is cached
+    (``Cache-Control``, ``ETag``, ``Vary: Accept-Language``); an unknown game or preset is a 404.
+    """
+    found = GAMES.get(game)
+    if found is None:
+        raise ServerError("bad_game", "server.error.bad_game", http=404, game=game[:40], games=", ".join(GAMES))
+    preset = preset or found.default_preset
+    if preset not in found.presets:
+        raise ServerError(
+            "bad_preset",
+            "server.error.bad_preset",
+            http=404,
+            detail={"presets": list(found.presets)},
+            preset=preset[:40],
+            game=found.title,
+            presets=", ".join(found.presets),
+        )
+    body, etag = rules_page(game, preset, lang_of(request))
+    headers = {"Cache-Control": RULES_CACHE, "ETag": etag, "Vary": "Accept-Language"}
+    if etag in request.headers.get("if-none-match", ""):
+        return Response(status_code=304, headers=headers)
+    return Response(body, media_type="application/json", headers=headers)
 
 
 # ---------------------------------------------------------------- tables

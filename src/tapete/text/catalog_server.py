@@ -65,6 +65,7 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.no_table": "There is no such table.",
     "server.error.no_code": "No table has the invite code {code}.",
     "server.error.bad_game": "Unknown game '{game}': expected one of {games}.",
+    "server.error.bad_preset": "{game} has no rules called '{preset}': expected one of {presets}.",
     "server.error.bad_rules": "These rules cannot be played: {reason}",
     "server.error.bad_clock": "The turn clock must be from 0 (none) to {limit} seconds.",
     "server.error.bad_seat": "Seat {seat} is not at this table: the seats go from 0 to {last}.",

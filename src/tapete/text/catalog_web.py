@@ -205,4 +205,19 @@ MESSAGES: Final[dict[str, str]] = {
     "web.replay.start": "The deal, before the first card.",
     # ------------------------------------------------------------ cards
     "web.card.back": "face-down card",
+    # ------------------------------------------------------------ the rules page (/rules/{game}/{preset})
+    "web.create.rules_link": "Rules of {preset}: every option and its source",
+    "web.rules.heading": "Rules",
+    "web.rules.title": "{game} rules: {preset}",
+    "web.rules.choose": "Choose the rules of {game}",
+    "web.rules.default": "default",
+    "web.rules.summary": "The game in short",
+    "web.rules.options": "Every option, by topic",
+    "web.rules.source": "Source: {source}",
+    "web.rules.differs": "Not as in {preset}, which has: {value}",
+    "web.rules.unused": "Options these rules do not use ({count})",
+    "web.rules.unused_mark": "not used by these rules",
+    "web.rules.sources": "Sources",
+    "web.rules.play": "New table with these rules",
+    "web.rules.back": "Back to the lobby",
 }

@@ -1,9 +1,10 @@
 // @ts-check
 // tapete in the browser: a single page app served by `tapete serve` (no build step, no CDN).
 //
-// Routes (the server answers each with index.html): /  (lobby; ?view=create, ?view=games),
-// /t/{code} (an invite), /table/{id}, /replay/{id}. Links marked data-link are followed without
-// reloading the page.
+// Routes (the server answers each with index.html): /  (lobby; ?view=create, with &game= and
+// &preset= to choose them; ?view=games), /t/{code} (an invite), /table/{id}, /replay/{id}, and
+// /rules/{game} or /rules/{game}/{preset} (a preset's rules). Links marked data-link are followed
+// without reloading the page.
 
 import { auth, setAuth } from "./api.js";
 import { createScreen } from "./create.js";
@@ -12,6 +13,7 @@ import { gamesScreen } from "./games.js";
 import { homeScreen } from "./home.js";
 import { initialLanguage, language, LANGUAGES, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { replayScreen } from "./replay.js";
+import { rulesScreen } from "./rules.js";
 import { tableScreen } from "./table.js";
 
 const LANGUAGE_KEYS = { en: "web.lang.en", es: "web.lang.es", fr: "web.lang.fr" };
@@ -95,6 +97,9 @@ function route() {
   } else if ((m = /^\/replay\/([^/]+)\/?$/.exec(path))) {
     screen = replayScreen(root, { ...ctx, tableId: decodeURIComponent(m[1]) });
     document.title = `${t("web.replay.heading")} · tapete`;
+  } else if ((m = /^\/rules\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path))) {
+    screen = rulesScreen(root, { game: decodeURIComponent(m[1]), preset: m[2] ? decodeURIComponent(m[2]) : undefined });
+    document.title = `${t("web.rules.heading")} · tapete`;
   } else if (params.get("view") === "create") {
     screen = createScreen(root, ctx);
     document.title = `${t("web.create.title")} · tapete`;

@@ -3,11 +3,14 @@
 // options schema of GET /api/games (each option and choice in words, its explanation as a tooltip;
 // folded under "More rule options"), target, turn clock and who may watch. Only options changed
 // from the preset are sent, so the table records "preset + changes" like every tapete record.
+// Beside the presets, a link to the chosen one's rules page (every option, its meaning and source),
+// which links back here with ?game= and &preset= to choose them.
 
 import { get, post } from "./api.js";
 import { h, mount } from "./dom.js";
 import { errorText, signedIn } from "./identity.js";
 import { t } from "./i18n.js";
+import { rulesHref } from "./rules.js";
 
 // Seconds a person has for a turn before a stand-in bot plays it; 0: no clock.
 const CLOCKS = [30, 60, 90, 120, 300, 0];
@@ -204,7 +207,23 @@ export function createScreen(root, { navigate, refreshNav }) {
         { class: "panel form create", "data-testid": "create-form", onsubmit: submit },
         h("h2", {}, t("web.create.title")),
         h("label", { class: "field", for: "create-game" }, h("span", {}, t("web.create.game")), gameSelect),
-        h("fieldset", {}, h("legend", {}, t("web.create.preset")), presets),
+        h(
+          "fieldset",
+          {},
+          h("legend", {}, t("web.create.preset")),
+          preset
+            ? h(
+                "p",
+                { class: "create-rules" },
+                h(
+                  "a",
+                  { href: rulesHref(game.name, preset.name), "data-link": true, "data-testid": "create-rules-link" },
+                  t("web.create.rules_link", { preset: preset.title || preset.name }),
+                ),
+              )
+            : null,
+          presets,
+        ),
         h("label", { class: "field", for: "create-target" }, h("span", {}, t("web.create.target")), target),
         h("label", { class: "field", for: "create-clock" }, h("span", {}, t("web.create.clock")), clock),
         h("label", { class: "check" }, pub, h("span", {}, t("web.create.public"))),
@@ -239,15 +258,21 @@ export function createScreen(root, { navigate, refreshNav }) {
     for (const key of Object.keys(values)) delete values[key];
   }
 
+  // The game and preset of the address (?game=&preset=, from a rules page), on the first load.
+  const params = new URLSearchParams(location.search);
+  let wanted = { game: params.get("game"), preset: params.get("preset") };
+
   // The presets' descriptions and the options' labels are the server's, in the page's language:
   // fetch them again after a language change, keeping the choices made so far.
   function load() {
     return get("/api/games")
       .then((data) => {
         games = listOf(data, "games");
-        game = (game && games.find((g) => g.name === game.name)) || games[0] || null;
-        if (game)
-          preset = listOf(game.presets, "presets").find((p) => preset && p.name === preset.name) || pickPreset(game);
+        const name = game ? game.name : wanted.game;
+        game = games.find((g) => g.name === name) || games[0] || null;
+        const chosen = preset ? preset.name : wanted.preset;
+        wanted = { game: null, preset: null };
+        if (game) preset = listOf(game.presets, "presets").find((p) => p.name === chosen) || pickPreset(game);
         draw();
       })
       .catch((err) => mount(root, h("p", { class: "form-error" }, errorText(err))));

@@ -6,8 +6,10 @@ game (:meth:`~tapete.core.game.Game.rules_topics`, ``option_used``,
 of the game the rules describe (players, cards, how trumps are chosen, what
 wins) and every option grouped by topic, each with its value in words, a
 sentence saying what it means, its source (as ``docs/rules/*.md`` cite it) and
-whether these rules use it at all. ``tapete rules`` lays the result out; a
-server or a face can show the same data. All wording comes from the ``rules``
+whether these rules use it at all. ``tapete rules`` lays the result out, and the
+server answers the same data (:func:`to_data`) at ``GET /api/rules/{game}`` for the
+browser's rules page. It asks only the core, the games and the text layer, so every
+face can use it. All wording comes from the ``rules``
 catalog (:mod:`tapete.text.catalog_rules`), translated by
 :func:`tapete.text.messages.set_translator`.
 
@@ -33,10 +35,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from tapete.cli.words import part
 from tapete.core.rules import RulesBase
 from tapete.games import GAMES, Game, game, game_of_rules
 from tapete.text.messages import msg
+from tapete.text.rows import part
 
 #: Any game's rules.
 Rules = RulesBase
@@ -303,4 +305,49 @@ def to_data(rules: Rules, *, diff: bool = False) -> dict[str, object]:
             for s in doc.sections
             for e in s.entries
         },
+    }
+
+
+def preset_title(game: str, name: str) -> str:
+    """A preset's name as players say it (with its accents: ``Aragonés``, ``Contrée``)."""
+    return msg(f"rules.{game}.preset_title.{name}")
+
+
+def page_data(rules: Rules) -> dict[str, object]:
+    """What a rules page shows: :func:`to_data` and the words around it, ready for JSON.
+
+    On top of :func:`to_data`'s keys: the game's and the preset's names (``game_title``,
+    ``preset_title``), the preset's ``description``, the ``summary`` rows, the ``topics`` in the
+    order they are shown (each with its title), the game's ``presets`` (name, title, description)
+    with its ``default_preset``, and under ``differs`` the default preset's value (in words) of
+    each option these rules set otherwise; then the ``sources`` and ``docs`` lines.
+
+    >>> from tapete.games import game_of_preset
+    >>> data = page_data(game_of_preset("clasico").rules("clasico"))
+    >>> data["preset_title"], data["default_preset"], data["texts"]["figure_order"]["value"]
+    ('Clásico', 'aragones', 'caballo above sota (caballo 3 points, sota 2)')
+    >>> data["differs"]["figure_order"]
+    'sota above caballo (sota 3 points, caballo 2)'
+    >>> data["topics"][0], data["summary"][0]["label"]
+    ({'name': 'deal', 'title': 'Cards and the deal'}, 'Players')
+    """
+    name = game_of(rules)
+    the_game = _game(name)
+    doc = describe(rules)
+    default = rules_class(name).preset(default_preset(name))
+    return {
+        **to_data(rules),
+        "game_title": the_game.title,
+        "preset_title": preset_title(name, rules.preset_name),
+        "description": doc.description,
+        "summary": [{"label": label, "text": text} for label, text in doc.summary],
+        "topics": [{"name": topic, "title": msg(f"rules.{name}.topic.{topic}")} for topic, _ in TOPICS[name]],
+        "default_preset": default.preset_name,
+        "default_title": preset_title(name, default.preset_name),
+        "presets": [
+            {"name": preset, "title": preset_title(name, preset), "description": text} for preset, text in presets(name)
+        ],
+        "differs": {option: value_text(name, option, getattr(default, option)) for option in differing(rules, default)},
+        "sources": doc.sources,
+        "docs": doc.docs,
     }
