@@ -147,3 +147,11 @@ def new_page(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., An
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors in the page: {errors}"
+
+
+def first_to_act(server: LiveServer, table_id: str) -> int:
+    """The seat that acts first in the table's first deal (the server's dealer draw, from its seed):
+    sitting there, the person is asked in the first auction whatever the bots do."""
+    table = server.live_table(table_id)
+    seat: int = table.game.new_match(table.rules, seed=table.row.seed).current_player
+    return seat

@@ -16,7 +16,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import LiveServer, first_to_act
 
 pytestmark = pytest.mark.browser
 
@@ -624,13 +624,14 @@ def test_the_create_form_speaks_to_players(new_page: Callable[..., Any]) -> None
         assert tick and text and text["x"] > tick["x"] + tick["width"] - 1, box.inner_text()
 
 
-def test_a_contree_bid_is_made_in_the_bidding_box(new_page: Callable[..., Any]) -> None:
+def test_a_contree_bid_is_made_in_the_bidding_box(new_page: Callable[..., Any], live_server: LiveServer) -> None:
     """The auction is a grid (values by contract) plus pass and coinche, not a list of 60 bids; the score
     panel says which side is mine."""
     page = new_page()
     become_guest(page, "Colette")
-    create_table(page, "belote", "contree")
-    sit_and_fill_with_bots(page)
+    table_id = create_table(page, "belote", "contree")
+    # The seat that speaks first: bots cannot end the auction (a capot, a surcoinche) before it bids.
+    sit_and_fill_with_bots(page, seat=first_to_act(live_server, table_id))
     start(page)
     wait_until(lambda: my_turn(page), timeout_s=PLAY_DEADLINE_S, what="my turn to bid", page=page)
     page.get_by_test_id("bid-grid").wait_for()
@@ -644,3 +645,23 @@ def test_a_contree_bid_is_made_in_the_bidding_box(new_page: Callable[..., Any]) 
     cell.click()
     wait_for_version_after(page, version)
     wait_until(lambda: label in page.get_by_test_id("bids").inner_text(), what="my bid in the bids", page=page)
+
+
+def test_the_waiting_room_tells_changed_rules_in_words_and_links_the_rules(new_page: Callable[..., Any]) -> None:
+    """A rule changed in the create form reads as words in the waiting room ("Order of the sota and the
+    caballo: caballo above sota", never ``figure_order=caballo_high``), beside a link to the rules page."""
+    page = new_page()
+    become_guest(page, "Pilar")
+    page.get_by_test_id("nav-create").click()
+    page.get_by_test_id("create-form").wait_for()
+    page.get_by_test_id("create-game").select_option("guinote")
+    page.get_by_test_id("create-preset-aragones").check()
+    page.locator("details.options summary").click()
+    page.get_by_test_id("create-option-figure_order").select_option("caballo_high")
+    page.get_by_test_id("create-clock").select_option("0")
+    page.get_by_test_id("create-submit").click()
+    page.get_by_test_id("waiting-room").wait_for()
+    changed = page.get_by_test_id("changed-rules").inner_text()
+    assert "caballo above sota" in changed and "_" not in changed, changed
+    link = page.get_by_test_id("table-rules")
+    assert link.get_attribute("href") == "/rules/guinote/aragones"

@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from tests.e2e.conftest import LiveServer
+from tests.e2e.conftest import LiveServer, first_to_act
 from tests.e2e.test_browser import (
     PLAY_DEADLINE_S,
     become_guest,
@@ -237,14 +237,6 @@ def create_table_with(page: Any, game: str, preset: str, target: int | None, opt
     assert table["options"] == options, table
     assert target is None or table["target"] == target, table
     return table_id
-
-
-def first_to_act(server: LiveServer, table_id: str) -> int:
-    """The seat that acts first in the table's first deal (the server's dealer draw, from its seed):
-    sitting there, the person is asked in the first auction whatever the bots do."""
-    table = server.live_table(table_id)
-    seat: int = table.game.new_match(table.rules, seed=table.row.seed).current_player
-    return seat
 
 
 # ---------------------------------------------------------------- one screen, every phase

@@ -8,6 +8,7 @@ import { botName, clockLeft, levelName, renderBoard, seatName } from "./board.js
 import { copyText, h, mount, toast } from "./dom.js";
 import { tableTitle } from "./home.js";
 import { identityForm } from "./identity.js";
+import { rulesHref } from "./rules.js";
 import { t } from "./i18n.js";
 import { liveMode, myTurn, seatedIn } from "./table_state.js";
 
@@ -181,20 +182,41 @@ function seatRow(state, page, on, s) {
   );
 }
 
-/** @param {TableSummary} summary */
-function describe(summary) {
+/**
+ * A changed rule in words, from the game's option schema (GET /api/games): "Order of the sota and
+ * the caballo: caballo above sota", falling back to the raw name and value for an unknown option.
+ * @param {TableSummary} summary
+ * @param {unknown[]} games
+ * @param {string} name
+ * @param {string} value
+ */
+function optionWords(summary, games, name, value) {
+  const game = /** @type {{name: string, options?: {name: string, label?: string, choices?: {value: unknown, label: string}[] | null}[]} | undefined} */ (
+    games.find((g) => /** @type {{name: string}} */ (g).name === summary.game)
+  );
+  const option = game && (game.options || []).find((o) => o.name === name);
+  if (!option) return `${name}=${value}`;
+  const choice = (option.choices || []).find((c) => String(c.value) === String(value));
+  return `${option.label || name}: ${choice ? choice.label : value}`;
+}
+
+/**
+ * @param {TableSummary} summary
+ * @param {unknown[]} games
+ */
+function describe(summary, games) {
   const bits = [];
   if (summary.target) bits.push(t("web.wait.target", { target: summary.target }));
   if (summary.clock_seconds) bits.push(t("web.wait.clock", { seconds: summary.clock_seconds }));
   bits.push(summary.public ? t("web.wait.public") : t("web.wait.private"));
   if (summary.rated) bits.push(t("web.wait.rated"));
   if (summary.spectators_see_hands) bits.push(t("web.wait.spectators_see_hands"));
-  const options = Object.entries(summary.options || {}).map(([k, v]) => `${k}=${v}`);
+  const options = Object.entries(summary.options || {}).map(([k, v]) => optionWords(summary, games, k, v));
   return h(
     "div",
     { class: "muted" },
     h("p", {}, bits.join(" · ")),
-    options.length ? h("p", {}, t("web.wait.options", { options: options.join(", ") })) : null,
+    options.length ? h("p", { "data-testid": "changed-rules" }, t("web.wait.options", { options: options.join("; ") })) : null,
   );
 }
 
@@ -256,7 +278,12 @@ export function renderWaiting(state, page, on) {
       "section",
       { class: "panel" },
       h("h2", {}, tableTitle(summary, page.games)),
-      describe(summary),
+      describe(summary, page.games),
+      h(
+        "p",
+        {},
+        h("a", { href: rulesHref(summary.game, summary.preset), "data-link": true, "data-testid": "table-rules" }, t("web.rules.heading")),
+      ),
       h(
         "div",
         { class: "invite" },
@@ -393,6 +420,12 @@ export function liveSkeleton(state, page, sendChat) {
       h("h2", {}, tableTitle(summary, page.games)),
       els.connection,
       h("span", { class: "muted table-code", "data-testid": "table-code" }, t("web.wait.code"), " ", summary.code),
+      // In a new tab: following it must not take the player away from the game.
+      h(
+        "a",
+        { href: rulesHref(summary.game, summary.preset), target: "_blank", rel: "noopener", "data-testid": "table-rules" },
+        t("web.rules.heading"),
+      ),
       els.tools,
       sideToggle,
     ),
