@@ -47,7 +47,16 @@ from tapete.server.journal import Journal
 from tapete.server.lang import msg, speaking
 from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import ActionRow, ChatRow, SeatRow, TableRow, utcnow
-from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, public, seat_view, spectator_view
+from tapete.server.wire import (
+    DealEnd,
+    TableFacts,
+    event_banners,
+    event_lines,
+    narration_names,
+    public,
+    seat_view,
+    spectator_view,
+)
 from tapete.table.explain import refusal
 from tapete.table.narrate import Happened
 from tapete.table.session import SeatKind, TableSession
@@ -76,12 +85,14 @@ class SeatState:
 
 @dataclass(frozen=True)
 class Logged:
-    """One applied action as told to clients: ``lines`` by language, for replays to late-comers."""
+    """One applied action as told to clients: ``lines`` (and the ``banners`` it is worth, if any) by
+    language, for replays to late-comers."""
 
     version: int
     seat: int
     action: str
     lines: dict[str, list[str]]
+    banners: dict[str, list[str]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -277,10 +288,9 @@ class LiveTable:
             return None
         rows = [s.row for s in self.seats]
         names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
-        lines = {
-            lang: event_lines(self.game, happened, lang, narration_names(names, kinds, levels, lang))
-            for lang in LANGUAGES
-        }
+        told = {lang: narration_names(names, kinds, levels, lang) for lang in LANGUAGES}
+        lines = {lang: event_lines(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
+        banners = {lang: event_banners(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
         self.version += 1
         self.after_trick = happened.record is not None or len(happened.after.tricks) > len(happened.before.tricks)
         logged = Logged(
@@ -288,6 +298,7 @@ class LiveTable:
             seat,
             self.game.action_str(self.rules, action),
             lines,
+            {lang: said for lang, said in banners.items() if said},
         )
         self.log.append(logged)
         self.driver.turn_started = time.monotonic()
@@ -372,8 +383,14 @@ class LiveTable:
 
     def _event_frame(self, logged: Logged, lang: str) -> str:
         lines = logged.lines.get(lang) or logged.lines["en"]
+        banners = logged.banners.get(lang) or logged.banners.get("en") or []
         event = p.Event(
-            version=logged.version, seat=logged.seat, action=logged.action, text="\n".join(lines), lines=lines
+            version=logged.version,
+            seat=logged.seat,
+            action=logged.action,
+            text="\n".join(lines),
+            lines=lines,
+            banners=banners,
         )
         return p.frame(event)
 

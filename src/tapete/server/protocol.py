@@ -141,6 +141,8 @@ class Event(_Message):
     action: str
     text: str
     lines: list[str]
+    #: Exclamations over the table for this action ("¡Las cuarenta!", "Capot !"), usually none.
+    banners: list[str] = Field(default_factory=list)
 
 
 class ChatLine(_Message):
