@@ -112,6 +112,8 @@ function flyFrom(el, from, how) {
  * @property {number | null} mySeat  the viewer's seat (a card of mine flies from my hand)
  * @property {number | null} sweepTo  the seat that took the trick the table just cleared, if it did
  * @property {string[]} swept  that trick's cards
+ * @property {"new" | "all" | "none"} deal  which cards of my hand fly in from the pile: those not in it before
+ *   (cards drawn, the rest of a deal), all of them (a deal that starts now), or none (the deal-over box is up)
  */
 
 /**
@@ -141,7 +143,9 @@ export function animateRedraw(root, before, moves, layer) {
   const dealt = [];
   for (const el of root.querySelectorAll('[data-testid="hand-card"]')) {
     const card = data(el, "card");
-    if (el instanceof HTMLElement && card && !before.hand.has(card)) dealt.push(el);
+    if (el instanceof HTMLElement && card && (moves.deal === "all" || (moves.deal === "new" && !before.hand.has(card)))) {
+      dealt.push(el);
+    }
   }
   if (dealt.length) {
     const pile = root.querySelector('[data-testid="stock"]') || root.querySelector('[data-testid="trick"]');

@@ -246,6 +246,9 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
     if (was && before) {
       // The held trick the table cleared now (released, or replaced by the next trick's first card).
       const cleared = before.heldTrick && state.heldTrick !== before.heldTrick ? before.heldTrick : null;
+      // A new deal's cards are dealt when its table shows: once the last deal's box is closed.
+      const over = liveMode(state);
+      const closed = liveMode(before) === "deal_over" && over === "play";
       animateRedraw(
         els.root,
         was,
@@ -253,6 +256,7 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
           mySeat: seated ? view.seat : null,
           sweepTo: cleared ? cleared.winner : null,
           swept: cleared ? cleared.cards.map(([, card]) => card) : [],
+          deal: over === "deal_over" ? "none" : closed ? "all" : "new",
         },
         sweeps,
       );
