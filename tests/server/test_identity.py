@@ -128,6 +128,20 @@ def test_invisible_and_control_characters_are_refused(store: Store) -> None:
     assert users(store) == 0
 
 
+def test_long_names_are_refused_in_words(sqlite_store: Store) -> None:
+    with served(sqlite_store) as client:
+        fits = "  " + "x" * 64 + "  "
+        assert post(client, "/api/guest", {"name": fits}).json()["user"]["name"] == "x" * 64
+        r = post(client, "/api/guest?lang=fr", {"name": "x" * 65})
+        assert r.status_code == 400 and r.json()["error"] == {
+            "code": "bad_name",
+            "message": "Un nom compte au plus 64 caractères.",
+            "detail": {"field": "name"},
+        }
+        assert post(client, "/api/guest", {"name": " \u3000 "}).json()["error"]["code"] == "bad_name"
+    assert users(sqlite_store) == 1
+
+
 def test_a_name_is_registered_once_whatever_its_case_or_look_alikes(store: Store) -> None:
     with served(store) as client:
         alice = post(client, "/api/register", {"name": "alice", "password": "alice's password"})

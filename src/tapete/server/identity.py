@@ -35,6 +35,7 @@ from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, TypeVar
 
+from tapete.core.errors import StorageError
 from tapete.server import identity_names as names
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
@@ -149,10 +150,15 @@ class Identity:
         except names.BadName as e:
             raise bad_name(e) from None
         self.check_new_password(password)
-        wait = self.by_address.take(address_key(host))
+        address = address_key(host)
+        wait = self.by_address.take(address)
         if wait:
             raise too_many(wait)
-        password_hash = await self.password_work(auth.hash_password, password)
+        try:
+            password_hash = await self.password_work(auth.hash_password, password)
+        except ServerError:  # busy: nothing was done, so nothing is counted
+            self.by_address.give_back(address)
+            raise
         try:
             return await asyncio.to_thread(self.store.create_user, clean, password_hash=password_hash, now=self.wall())
         except NameTaken:
@@ -179,7 +185,7 @@ class Identity:
                 found = await asyncio.to_thread(self.store.credentials, name)
                 user = found[0] if found is not None else None
                 ok = await self.password_work(_check_password, password, found[1] if found is not None else None)
-        except BaseException:  # busy, storage: not an attempt that failed
+        except (ServerError, StorageError):  # busy, or the database away: no attempt was made
             self.by_address.give_back(address)
             self.by_account.give_back(account)
             raise

@@ -36,7 +36,9 @@ from tapete.server.storage.rows import TableRow, UserRow
 
 router = APIRouter(prefix="/api")
 
-Name = Annotated[str, Field(min_length=1, max_length=64)]
+#: A name as typed: cleaned and held to 64 characters by tapete.server.identity_names (this bound only caps
+#: the parsing, so that spaces around a long name do not make it too long).
+Name = Annotated[str, Field(min_length=1, max_length=256)]
 #: A password as typed, to the byte: never stripped or normalised (the length limits are the server's
 #: ``password_min`` and ``password_max``, checked with a clear error; this bound only caps the parsing).
 Password = Annotated[str, Field(min_length=1, max_length=4096)]
