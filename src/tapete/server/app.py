@@ -41,6 +41,7 @@ from tapete import __version__
 from tapete.core.errors import StorageError
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
+from tapete.server.identity import Identity
 from tapete.server.journal import Journal
 from tapete.server.lang import pick, speaking
 from tapete.server.registry import TableRegistry
@@ -78,6 +79,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     journal = Journal(the_store, config.journal_linger)
     registry = TableRegistry(the_store, journal, config)
     state = ServerState(config, the_store, journal, registry, owns)
+    identity = Identity(config, the_store, registry)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,6 +87,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         count = await registry.recover()
         if count:
             log.info("recovered %d tables", count)
+        app.state.identity.start()
         if config.tune_gc:
             gc.collect()
             gc.freeze()
@@ -92,6 +95,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         try:
             yield
         finally:
+            await app.state.identity.close()
             await registry.close()
             journal.close()
             if state.owns_store:
@@ -99,6 +103,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
     app = FastAPI(title="tapete", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = state
+    #: The sign-in desk (its password threads, throttles and token sweeps); a test may swap in its own.
+    app.state.identity = identity
     app.include_router(router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
     _errors(app)
@@ -162,7 +168,7 @@ def client_version(directory: Path = STATIC) -> str:
 
 def error_json(error: ServerError, lang: str) -> JSONResponse:
     body = {"error": {"code": error.code, "message": error.text(lang), "detail": error.detail}}
-    return JSONResponse(body, status_code=error.http)
+    return JSONResponse(body, status_code=error.http, headers=error.headers or None)
 
 
 def _errors(app: FastAPI) -> None:

@@ -55,6 +55,26 @@ class ServerConfig:
     #: their process): what startup loaded is frozen out of collections, and young collections run less
     #: often, because full collections of a heap of many live tables pause every table for 100s of ms.
     tune_gc: bool = False
+    # ---- identity: names, passwords, sign-in, tokens (docs/server.md, "Identity and sign-in")
+    #: The shortest and the longest password accepted when registering (characters; checked before hashing).
+    password_min: int = 8
+    password_max: int = 256
+    #: Threads that hash and check passwords: a pool of their own, so that password work never takes the
+    #: threads that table actions and other requests use; and how many password jobs may wait for them
+    #: before more are refused as ``busy`` (503 with Retry-After).
+    password_workers: int = 1
+    password_queue: int = 16
+    #: Failed sign-ins allowed in a burst per account name and per client address (IPv6: per /64); one
+    #: more comes back every ``login_window / limit`` seconds. Past them: 429 ``too_many_attempts``.
+    login_failures_per_account: int = 5
+    login_failures_per_address: int = 20
+    login_window: float = 900.0
+    #: Seconds a bearer token may go unused before it expires (sliding: each use renews it; 30 days).
+    token_lifetime: float = 30 * 86400.0
+    #: At most one write per token per this many seconds records its use (what renews it).
+    token_touch: float = 3600.0
+    #: Seconds between sweeps that delete expired tokens and cut off the sockets that relied on them.
+    token_sweep: float = 600.0
 
     @property
     def trick_pause(self) -> float:

@@ -31,7 +31,7 @@ import hmac
 import logging
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -39,7 +39,7 @@ from tapete.core.errors import IllegalActionError, TapeteError
 from tapete.core.words import Say, SeatRef
 from tapete.games import GAMES, Game, Match
 from tapete.server import protocol as p
-from tapete.server.clients import Client
+from tapete.server.clients import CLOSE_POLICY, Client
 from tapete.server.config import ServerConfig
 from tapete.server.driver import Driver
 from tapete.server.errors import ServerError
@@ -101,6 +101,8 @@ class Pass:
 
     user_id: str | None
     name: str
+    #: The sha256 of the bearer token that asked for the pass (revoking it revokes the pass).
+    granted_by: str | None = None
 
 
 def table_rules(game: Game, row: TableRow) -> Any:
@@ -476,6 +478,32 @@ class LiveTable:
     def close_all(self, code: int) -> None:
         for c in list(self.clients):
             c.close(code)
+
+    def cut_off(self, token_hashes: Collection[str], why: str) -> None:
+        """Close the connections opened with these seat or spectator tokens, telling them ``why``
+        (``seat_moved``: a new token was asked for the seat; ``signed_out``: the sign-in behind it ended)."""
+        for c in [c for c in self.clients if c.token_hash in token_hashes]:
+            error = ServerError(why, f"server.error.{why}", http=403)
+            c.send(p.frame(p.Error(code=error.code, message=error.text(c.lang), detail={})))
+            c.close(CLOSE_POLICY)
+
+    async def revoke(self, bearer_hashes: Collection[str]) -> None:
+        """These bearer tokens were revoked or expired: the seat tokens and spectator passes asked for
+        with them stop working (the seats stay their people's: asking for them again gives new tokens),
+        and the connections opened with those are closed."""
+        dead = {digest for digest, given in self.passes.items() if given.granted_by in bearer_hashes}
+        for digest in dead:
+            del self.passes[digest]
+        if any(s.row.granted_by in bearer_hashes and s.row.token_hash for s in self.seats):
+            async with self.lock:
+                for s in self.seats:
+                    if s.row.granted_by in bearer_hashes and s.row.token_hash is not None:
+                        row = dataclasses.replace(s.row, token_hash=None, granted_by=None)
+                        await asyncio.to_thread(self.store.set_seat, row)
+                        dead.add(s.row.token_hash)
+                        s.row = row
+        if dead:
+            self.cut_off(dead, "signed_out")
 
     # ------------------------------------------------------------ what clients ask
     async def act(self, client: Client, text: str, version: int) -> None:

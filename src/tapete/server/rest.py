@@ -23,34 +23,45 @@ from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from tapete.bots.levels import DIFFICULTIES, LEVELS
-from tapete.core.errors import StorageError
 from tapete.games import GAMES
 from tapete.server import seating
 from tapete.server.deck import drawn_faces
 from tapete.server.errors import ServerError
+from tapete.server.identity import Identity
 from tapete.server.lang import msg, pick, say, speaking
 from tapete.server.live import LiveTable
 from tapete.server.registry import TableSpec
 from tapete.server.replay import replay_frames
 from tapete.server.state import ServerState
+from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import TableRow, UserRow
 from tapete.text.rules_doc import page_data
 
 router = APIRouter(prefix="/api")
 
-Name = Annotated[str, Field(min_length=1, max_length=64)]
-Password = Annotated[str, Field(min_length=1, max_length=200)]
+#: A name as typed: cleaned and held to 64 characters by tapete.server.identity_names (this bound only caps
+#: the parsing, so that spaces around a long name do not make it too long).
+Name = Annotated[str, Field(min_length=1, max_length=256)]
+#: A password as typed, to the byte: never stripped or normalised (the length limits are the server's
+#: ``password_min`` and ``password_max``, checked with a clear error; this bound only caps the parsing).
+Password = Annotated[str, Field(min_length=1, max_length=4096)]
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
-class GuestIn(_Body):
+class _Exact(BaseModel):
+    """A body whose strings are taken as sent (names are cleaned by :mod:`tapete.server.identity_names`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class GuestIn(_Exact):
     name: Name
 
 
-class LoginIn(_Body):
+class LoginIn(_Exact):
     name: Name
     password: Password
 
@@ -90,11 +101,28 @@ def bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def identity_of(request: Request) -> Identity:
+    desk: Identity = request.app.state.identity
+    return desk
+
+
+def client_host(request: Request) -> str | None:
+    """The client's address (the peer of the connection: behind a proxy, the proxy's)."""
+    return request.client.host if request.client is not None else None
+
+
+def bearer_hash(request: Request) -> str | None:
+    """The sha256 of the request's bearer token: what seat tokens and passes asked for with it record."""
+    token = bearer(request)
+    return hash_token(token) if token is not None else None
+
+
 async def optional_user(request: Request) -> UserRow | None:
+    """The user of the bearer token, if it is known and has neither been revoked nor expired."""
     token = bearer(request)
     if token is None or len(token) > 200:
         return None
-    return await asyncio.to_thread(server_of(request).store.user_by_token, token)
+    return await identity_of(request).user_for(token)
 
 
 async def user_of(request: Request) -> UserRow:
@@ -131,33 +159,39 @@ def _bot_name(level: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------- people
+# See tapete.server.identity (and docs/server.md, "Identity and sign-in") for names, passwords,
+# throttles and tokens.
 @router.post("/guest")
 async def guest(body: GuestIn, request: Request) -> dict[str, Any]:
-    user, token = await asyncio.to_thread(server_of(request).store.create_user, body.name)
+    user, token = await identity_of(request).guest(body.name)
     return {"user": user_json(user), "token": token}
 
 
 @router.post("/register")
 async def register(body: LoginIn, request: Request) -> dict[str, Any]:
-    try:
-        user, token = await asyncio.to_thread(server_of(request).store.create_user, body.name, body.password)
-    except StorageError:
-        raise ServerError("name_taken", "server.error.name_taken", http=409, name=body.name) from None
+    user, token = await identity_of(request).register(body.name, body.password, client_host(request))
     return {"user": user_json(user), "token": token}
 
 
 @router.post("/login")
 async def login(body: LoginIn, request: Request) -> dict[str, Any]:
-    found = await asyncio.to_thread(server_of(request).store.login, body.name, body.password)
-    if found is None:
-        raise ServerError("bad_login", "server.error.bad_login", http=401)
-    user, token = found
+    user, token = await identity_of(request).login(body.name, body.password, client_host(request))
     return {"user": user_json(user), "token": token}
 
 
 @router.get("/me")
 async def me(request: Request) -> dict[str, Any]:
     return {"user": user_json(await user_of(request))}
+
+
+@router.post("/logout")
+async def logout(request: Request) -> dict[str, Any]:
+    """Revoke the request's bearer token (and the seat tokens and passes asked for with it)."""
+    token = bearer(request)
+    if token is None:
+        raise ServerError("no_auth", "server.error.no_auth", http=401)
+    revoked = len(token) <= 200 and await identity_of(request).logout(token)
+    return {"ok": True, "revoked": revoked}
 
 
 # ---------------------------------------------------------------- games
@@ -319,7 +353,7 @@ async def by_code(code: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/seats/{seat}")
 async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = None) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    token = await seating.sit(table, user, seat, body.partner_of if body else None)
+    token = await seating.sit(table, user, seat, body.partner_of if body else None, granted_by=bearer_hash(request))
     return {"seat_token": token, "seat": seat, "table": table_json(table, user)}
 
 
@@ -355,7 +389,7 @@ async def abandon(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/watch")
 async def watch(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    return {"spectator_token": seating.watch(table, user), "table": table_json(table, user)}
+    return {"spectator_token": seating.watch(table, user, bearer_hash(request)), "table": table_json(table, user)}
 
 
 # ---------------------------------------------------------------- finished games

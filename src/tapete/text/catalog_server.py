@@ -58,7 +58,19 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.no_auth": "Sign in first (as a guest, or with your name and password).",
     "server.error.bad_auth": "Your session has expired or is unknown: sign in again.",
     "server.error.bad_login": "Wrong name or password.",
-    "server.error.name_taken": "The name {name} is already registered: choose another one.",
+    "server.error.name_taken": (
+        "The name {name} is already registered, or looks the same as one that is: choose another one."
+    ),
+    # ------------------------------------------------------------ identity: names, passwords, sign-in
+    "server.error.name_empty": "A name needs at least one visible character.",
+    "server.error.name_long": "A name has at most {limit} characters.",
+    "server.error.name_chars": "A name cannot contain control, invisible or direction-changing characters: {char}.",
+    "server.error.password_short": "A password needs at least {limit} characters.",
+    "server.error.password_long": "A password has at most {limit} characters.",
+    "server.error.too_many_attempts": "Too many attempts: try again in {seconds} s.",
+    "server.error.busy": "The server is busy checking passwords: try again in a moment.",
+    "server.error.seat_moved": "This seat was opened again on another page or device: this connection is closed.",
+    "server.error.signed_out": "The sign-in behind this connection has ended (signed out or expired): sign in again.",
     "server.error.not_owner": "Only the person who created the table may do that.",
     "server.error.not_allowed": "This game was private: only the people who played it may see it.",
     # ------------------------------------------------------------ tables
