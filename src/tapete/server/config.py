@@ -75,6 +75,30 @@ class ServerConfig:
     token_touch: float = 3600.0
     #: Seconds between sweeps that delete expired tokens and cut off the sockets that relied on them.
     token_sweep: float = 600.0
+    # ------------------------------------------------------------ the transport (docs/server.md, "Connections")
+    #: The largest HTTP request body accepted, in bytes: a larger Content-Length is refused (413) before any
+    #: of the body is read, a chunked body as soon as it grows past it.
+    max_body_bytes: int = 64 * 1024
+    #: Seconds a request's body has to arrive in full once its headers have (408 after; 0: no limit).
+    body_timeout: float = 30.0
+    #: Seconds a new connection (or a kept-alive one after an answer) has to send a request's complete headers
+    #: before ``tapete serve`` closes it (0: no limit). Slow headers are refused below the application: see
+    #: :mod:`tapete.server.listener`.
+    header_timeout: float = 10.0
+    #: Seconds a websocket has to say hello with a valid token before it is closed (0: no limit).
+    hello_timeout: float = 10.0
+    #: HTTP requests in progress plus open websockets from one client address (the one a trusted proxy
+    #: forwards, else the peer's); one more is refused with 429 or websocket close 1013. 0: no cap.
+    max_connections_per_address: int = 64
+    #: Open TCP connections from one peer address, idle ones included, counted by ``tapete serve`` before
+    #: any request is read (the trusted proxies are not capped: their clients are, by forwarded address). 0: no cap.
+    max_sockets_per_address: int = 128
+    #: Addresses or networks of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed.
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
+    #: Strict-Transport-Security max-age sent on answers that came over https (0: never sent).
+    hsts_seconds: int = 365 * 24 * 3600
+    #: Bytes of finished replays kept ready to send (computed once per table and language; LRU). 0: none.
+    replay_cache_bytes: int = 32 * 1024 * 1024
 
     @property
     def trick_pause(self) -> float:

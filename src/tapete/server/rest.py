@@ -31,7 +31,7 @@ from tapete.server.identity import Identity
 from tapete.server.lang import msg, pick, say, speaking
 from tapete.server.live import LiveTable
 from tapete.server.registry import TableSpec
-from tapete.server.replay import replay_frames
+from tapete.server.replay import ReplayCache, replay_json
 from tapete.server.state import ServerState
 from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import TableRow, UserRow
@@ -452,12 +452,17 @@ async def record(table_id: str, request: Request) -> Response:
 
 
 @router.get("/replay/{table_id}")
-async def replay(table_id: str, request: Request) -> dict[str, Any]:
-    row = await _finished_row(table_id, request)
+async def replay(table_id: str, request: Request) -> Response:
+    """Every frame of a finished match (see :mod:`tapete.server.replay`), computed once per language and cached."""
+    row = await _finished_row(table_id, request)  # who may see it: asked every time, the cache after
     store = server_of(request).store
-    seats = await asyncio.to_thread(store.seats, row.id)
-    actions = await asyncio.to_thread(store.actions, row.id)
-    return await asyncio.to_thread(replay_frames, row, seats, actions, lang_of(request))
+    lang = lang_of(request)
+
+    def compute() -> bytes:
+        return replay_json(row, store.seats(row.id), store.actions(row.id), lang)
+
+    cache: ReplayCache = request.app.state.replays
+    return Response(await cache.get((row.id, lang), compute), media_type="application/json")
 
 
 @router.get("/ratings")
