@@ -5,7 +5,8 @@
 Starts a real ``tapete serve`` on a free loopback port with a temporary database (bots at zero
 delay), drives Debian's Chromium ($TAPETE_CHROMIUM or /usr/bin/chromium) through Playwright the
 way a person would (a guest name, the create form, the waiting room, a Guiñote match against
-three bots, a Belote auction, a Brisca table, the replay, the lobby, a rules page) and writes one PNG per screen and size.
+three bots, a Belote auction, a Brisca table, the replay, the lobby, a rules page) and writes one
+PNG per screen and size.
 The server is stopped at the end, whatever happens. With Pillow installed the PNGs are reduced
 to a 64-colour palette, which keeps the folder small.
 """

@@ -47,8 +47,8 @@ from tapete import __version__
 from tapete.core.errors import StorageError
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
-from tapete.server.identity import Identity
 from tapete.server.headers import SecurityHeaders
+from tapete.server.identity import Identity
 from tapete.server.journal import Journal
 from tapete.server.lang import pick, speaking
 from tapete.server.limits import BodyLimit, ConnectionCap
