@@ -203,6 +203,9 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
     session = new_session("guinote", "aragones", 27, SHORT)
     seen: dict[str, Any] = {}
 
+    def plays(screen: Any) -> list[str]:
+        return [line for line in screen.log_lines[seen["before"] :] if " played " in line.lower()]
+
     async def body(pilot: Any, app: TableApp) -> None:
         screen = app.table
         while not session.is_human_turn():  # seat 1 leads: the bots play one card per tick
@@ -210,22 +213,23 @@ def test_bots_move_one_at_a_time_with_a_delay() -> None:
         seen["before"] = len(screen.log_lines)
         obs = session.observation(0)
         await press_action(pilot, app, person_choice("guinote", obs))
-        seen["right_after"] = [line for line in screen.log_lines[seen["before"] :] if " played " in line.lower()]
+        seen["right_after"] = plays(screen)
         seen["waiting"] = screen.status_text
-        for _ in range(400):
-            if session.is_human_turn() or session.observation(0).trick == ():
+        # The next bot's card comes a delay later, alone.
+        for _ in range(500):
+            if len(plays(screen)) > 1:
                 break
             await pilot.pause(0.02)
-        seen["later"] = len(session.observation(0).tricks)
+        seen["next"] = plays(screen)
         await pilot.press("q")
 
-    # A delay well above the time a click takes on a loaded machine (the pilot may click twice).
-    run_app(TableApp(session, 0, delay=1.0), body)
+    # A delay far above the time a click takes on a loaded machine (the pilot may click twice).
+    run_app(TableApp(session, 0, delay=3.0), body)
     assert len(seen["right_after"]) == 1 and seen["right_after"][0].lower().startswith(
         "seat 0 played"
     )
     assert seen["waiting"].endswith("is thinking…")
-    assert seen["later"] >= 1
+    assert len(seen["next"]) == 2 and seen["next"][1].lower().startswith("seat 1 played"), seen["next"]
 
 
 def test_a_failed_save_warns_and_the_match_goes_on(tmp_path: Path) -> None:
