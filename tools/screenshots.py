@@ -5,7 +5,8 @@
 Starts a real ``tapete serve`` on a free loopback port with a temporary database (bots at zero
 delay), drives Debian's Chromium ($TAPETE_CHROMIUM or /usr/bin/chromium) through Playwright the
 way a person would (a guest name, the create form, the waiting room, a Guiñote match against
-three bots, a Belote auction, a Brisca table, the replay) and writes one PNG per screen and size.
+three bots, a Belote auction, a Brisca table, the replay, the lobby, a rules page) and writes one
+PNG per screen and size.
 The server is stopped at the end, whatever happens. With Pillow installed the PNGs are reduced
 to a 64-colour palette, which keeps the folder small.
 """
@@ -221,10 +222,15 @@ def shoot(browser: Any, url: str, size: str, out: Path) -> list[Path]:
         s.play_until(lambda: s.my_turn() and s.trick_size() >= 2, "a Brisca trick in play")
         s.shot("brisca-play")
 
-        # The lobby last, with the tables above in it.
+        # The lobby, with the tables above in it.
         s.tid("nav-lobby").click()
         s.page.wait_for_timeout(500)
         s.shot("lobby")
+
+        # The rules page of a preset, as the create form and the table link it.
+        s.page.goto("/rules/guinote/aragones")
+        s.page.get_by_text("sota above caballo").first.wait_for()
+        s.shot("rules")
         return s.written
     finally:
         s.context.close()

@@ -135,7 +135,9 @@ ONE_SCREEN_JS = """
 
 # ---------------------------------------------------------------- measuring
 def settle(page: Any) -> None:
-    """Two animation frames: the page has laid itself out (and run any resize handler) at its new size."""
+    """Every running animation finished (a card in flight is measured where it lands), then two animation
+    frames: the page has laid itself out (and run any resize handler) at its new size."""
+    page.evaluate("() => Promise.all(document.getAnimations().map((a) => a.finished.catch(() => null)))")
     page.evaluate("() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null))))")
 
 

@@ -15,16 +15,14 @@ import pytest
 
 from tapete.server.access import (
     TableAccess,
-    Throttle,
     is_party,
     listed,
     may_see_hands,
     may_see_record,
     may_view,
     may_watch,
-    retry_seconds,
 )
-from tapete.server.registry import TableRegistry
+from tapete.server.registry import TableRegistry, throttle
 from tapete.server.storage import Store
 from tapete.server.storage.rows import CODE_ALPHABET, CODE_LENGTH, TableRow, new_id, utcnow
 from tests.server.support_server import Api, Closed, Peer, Recipient, check_no_leak, open_table, play_out, running
@@ -75,23 +73,17 @@ def test_hands_go_to_spectators_only_at_tables_of_bots_whose_owner_allowed_it() 
     assert not may_see_hands(_facts(False, "live", people=("ana",), hands=True))
 
 
-def test_the_throttle_counts_per_key_with_its_own_clock() -> None:
+def test_a_limit_is_a_burst_then_so_many_a_minute() -> None:
+    """The table limits' settings (a burst, then a rate a minute) as a tapete.server.throttle.Throttle."""
     now = [0.0]
-    throttle = Throttle(per_minute=30, burst=3, now=lambda: now[0])
-    assert [throttle.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
-    assert throttle.take("a") == pytest.approx(2.0)  # 30 a minute: one every 2 s
-    assert throttle.wait("a") == pytest.approx(2.0) and throttle.take("b") == 0.0
-    now[0] = 1.0
-    assert throttle.take("a") == pytest.approx(1.0)  # refused: nothing spent
+    limit = throttle(per_minute=30, burst=3, now=lambda: now[0])
+    assert limit is not None
+    assert [limit.take("a") for _ in range(3)] == [0.0, 0.0, 0.0]
+    assert limit.take("a") == pytest.approx(2.0)  # 30 a minute: one every 2 s
+    assert limit.take("b") == 0.0  # per key
     now[0] = 2.0
-    assert throttle.take("a") == 0.0 and throttle.take("a") > 0
-    assert retry_seconds(0.01) == 1 and retry_seconds(2.0) == 2 and retry_seconds(2.2) == 3
-    assert Throttle(per_minute=0, burst=1).take("a") == 0.0  # 0: no limit
-    # Memory stays bounded: full buckets are forgotten first, then the oldest.
-    small = Throttle(per_minute=60, burst=1, now=lambda: now[0], max_keys=10)
-    for i in range(100):
-        small.take(f"k{i}")
-    assert len(small) <= 10
+    assert limit.take("a") == 0.0 and limit.take("a") > 0
+    assert throttle(per_minute=0, burst=3, now=lambda: now[0]) is None  # 0: no limit
 
 
 # ---------------------------------------------------------------- finding 4: every door

@@ -20,11 +20,11 @@ def test_guests_and_registered_users(sqlite_store: Store) -> None:
         guest = Api(client, "  Ana  ")
         assert guest.user["name"] == "Ana" and not guest.user["registered"]
         assert guest.get("/api/me")["user"]["id"] == guest.user["id"]
-        r = client.post("/api/register", json={"name": "bea", "password": "secreto"})
+        r = client.post("/api/register", json={"name": "bea", "password": "secreto1"})
         assert r.status_code == 200 and r.json()["user"]["registered"]
-        again = client.post("/api/register", json={"name": "bea", "password": "otro"})
+        again = client.post("/api/register", json={"name": "bea", "password": "otra clave"})
         assert again.status_code == 409 and again.json()["error"]["code"] == "name_taken"
-        login = client.post("/api/login", json={"name": "bea", "password": "secreto"})
+        login = client.post("/api/login", json={"name": "bea", "password": "secreto1"})
         assert login.status_code == 200 and login.json()["user"]["id"] == r.json()["user"]["id"]
         assert login.json()["token"] != r.json()["token"]
         bad = client.post("/api/login?lang=fr", json={"name": "bea", "password": "faux"})

@@ -79,11 +79,11 @@ def raw(store: Store, sql: str) -> list[tuple[object, ...]]:
 
 
 def test_upgrade_is_idempotent_and_keeps_data(store: Store) -> None:
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     user, _ = store.create_user("Ana")
     store.upgrade()
     store.upgrade()
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     assert store.user(user.id) == user
 
 
@@ -99,7 +99,7 @@ def test_downgrade_drops_everything_and_upgrade_restores(store: Store) -> None:
     with pytest.raises(StorageError, match="create_user"):
         store.create_user("Luis")
     store.upgrade()
-    assert store.revision() == "0002"
+    assert store.revision() == "0003"
     assert raw(store, "SELECT count(*) FROM users") == [(0,)]
 
 
@@ -222,7 +222,8 @@ def test_registered_names_are_unique(store: Store) -> None:
     store.create_user("Ana", "pw")
     with pytest.raises(StorageError, match="already registered"):
         store.create_user("Ana", "other")
-    store.create_user("Ana")  # a guest may still call herself Ana
+    with pytest.raises(StorageError, match="already registered"):
+        store.create_user("Ana")  # nor may a guest take a registered name (tests/server/test_identity.py)
     assert raw(store, "SELECT count(*) FROM users WHERE registered") == [(1,)]
 
 

@@ -91,6 +91,11 @@ class BeloteGame(GameBase):
 
         return narrate(before, action, after, seat)
 
+    def banners(self, before: Any, action: int, after: Any, seat: int) -> list[Say]:
+        from tapete.belote.narration import banners
+
+        return banners(before, action, after, seat)
+
     def deal_breakdown(self, rules: Any, record: Any, final: Any = None) -> list[Say]:
         from tapete.belote.narration import deal_breakdown
 

@@ -4,6 +4,7 @@
 ("Ana took in clubs", "player 2 passed"), a coinche, the contract made, the
 declarations and belote-rebelote, cards and tricks (004). :func:`deal_breakdown`
 says how a finished deal scored. Both return :class:`~tapete.core.words.Say` values.
+:func:`banners` says which moments a table shouts: belote, rebelote, a coinche, a surcoinche, a capot.
 
 >>> from tapete.belote.game import GAME
 >>> match = GAME.new_match(GAME.rules("classique"), seed=4)
@@ -53,6 +54,34 @@ def narrate(before: Any, action: int, after: Any, seat: int) -> list[Say]:
     if a.phase == "play" and b.phase == "bidding" and a.taker >= 0:
         lines.append(Say("event.contract", contract=contract_label(a), seat=SeatRef(a.taker)))
     return lines
+
+
+def banners(before: Any, action: int, after: Any, seat: int) -> list[Say]:
+    """The exclamations of ``seat`` taking ``action``: belote and rebelote as the king and queen of
+    trumps are played, a coinche, a surcoinche, and a capot when the card ended a deal in which one
+    side took every trick."""
+    if 0 <= action < 32:
+        out: list[Say] = []
+        if after.belote_played > before.belote_played:
+            out.append(Say("banner.belote" if after.belote_played == 1 else "banner.rebelote"))
+        if len(after.tricks) > len(before.tricks) and capot(after):
+            out.append(Say("banner.capot"))
+        return out
+    if action == ba.COINCHE:
+        return [Say("banner.coinche")]
+    if action == ba.SURCOINCHE:
+        return [Say("banner.surcoinche")]
+    return []
+
+
+def capot(obs: Any) -> bool:
+    """Whether a deal is over with every card played and every trick taken by one side (a team at four
+    players, else one player)."""
+    tricks = obs.tricks
+    if obs.phase != "over" or not tricks or any(obs.hand_sizes):
+        return False
+    n = obs.rules.players
+    return len({winner % 2 if n == 4 else winner for _, winner, _ in tricks}) == 1
 
 
 def _call(b: Any, action: int, who: SeatRef) -> Say:
@@ -122,4 +151,4 @@ def deal_breakdown(rules: Any, record: Any, final: Any = None) -> list[Say]:
     return lines
 
 
-__all__ = ["deal_breakdown", "narrate"]
+__all__ = ["banners", "capot", "deal_breakdown", "narrate"]

@@ -171,6 +171,15 @@ class Game(Protocol):
         """
         ...
 
+    def banners(self, before: Any, action: int, after: Any, seat: int) -> Sequence[Say]:
+        """The exclamations ``seat`` doing ``action`` is worth over the table ("¡Las cuarenta!",
+        "Capot !"), from the same observations as :meth:`narrate`; mostly none.
+
+        Short words a table shouts, shown for a moment over the cards (the log still says who and
+        what). Public facts only; a declined optional decision (:meth:`is_silent`) is worth none.
+        """
+        ...
+
     def deal_breakdown(self, rules: Any, record: Any, final: Any = None) -> list[Say]:
         """The score of a finished deal, line by line, and what it did to the match.
 
@@ -437,6 +446,10 @@ class GameBase:
 
     def suit_ref(self, rules: Any, suit: int) -> SuitRef:
         return SuitRef(self.faces(rules), suit)
+
+    def banners(self, before: Any, action: int, after: Any, seat: int) -> Sequence[Say]:
+        """No exclamations: a game with moments worth one (cantes, belote, a capot) says them."""
+        return ()
 
     def match_over(self, rules: Any, winner: int) -> Say:
         return Say("event.match_over", side=SideRef(self.players(rules), winner))

@@ -103,6 +103,11 @@ class GuinoteGame(GameBase):
 
         return narrate(before, action, after, seat)
 
+    def banners(self, before: Any, action: int, after: Any, seat: int) -> list[Say]:
+        from tapete.guinote.narration import banners
+
+        return banners(before, action, after, seat)
+
     def deal_breakdown(self, rules: Any, record: Any, final: Any = None) -> list[Say]:
         from tapete.guinote.narration import deal_breakdown
 

@@ -4,6 +4,8 @@
 won, a cante, the 7 exchange, the draw, the arrastre); :func:`deal_breakdown`
 says how a finished deal scored and what it did to the match (002 §07).
 Both return :class:`~tapete.core.words.Say` values: events, never a button's verb.
+:func:`banners` says which of those moments a table shouts: a cante ("¡Las cuarenta!", "¡Las
+veinte en oros!"), the tute, a capote.
 
 >>> from tapete.guinote.game import GAME
 >>> match = GAME.new_match(GAME.rules("aragones-2p"), seed=3)
@@ -57,6 +59,33 @@ def narrate(before: Any, action: int, after: Any, seat: int) -> list[Say]:
     return lines
 
 
+def banners(before: Any, action: int, after: Any, seat: int) -> list[Say]:
+    """The exclamations of ``seat`` taking ``action``: its cante or tute, and a capote when the card
+    ended a deal in which one side took every trick. A pass (not singing, keeping the 7) has none."""
+    rules = before.rules
+    if ga.SING <= action < ga.SING + 4:
+        suit = action - ga.SING
+        points = cante_points(before, suit)
+        if points == 40:
+            return [Say("banner.sing.forty")]
+        if points == 20:
+            return [Say("banner.sing.twenty", suit=suit_ref(rules, suit))]
+        return [Say("banner.sing", points=points, suit=suit_ref(rules, suit))]
+    if action == ga.TUTE:
+        return [Say("banner.tute")]
+    if 0 <= action < 40 and capote(after):
+        return [Say("banner.capote")]
+    return []
+
+
+def capote(obs: Any) -> bool:
+    """Whether a deal is over with every card played and every trick taken by one side."""
+    tricks = obs.tricks
+    if obs.phase != "over" or not tricks or any(obs.hand_sizes) or obs.stock_size:
+        return False
+    return len({winner % 2 for _, winner, _ in tricks}) == 1
+
+
 def deal_breakdown(rules: Any, record: Any, final: Any = None) -> list[Say]:
     """The score of a finished deal by side, its tute, claim or capote, and the match after it."""
     r, st = record.result, record.settlement
@@ -94,4 +123,4 @@ def deal_breakdown(rules: Any, record: Any, final: Any = None) -> list[Say]:
     return lines
 
 
-__all__ = ["deal_breakdown", "narrate"]
+__all__ = ["banners", "capote", "deal_breakdown", "narrate"]

@@ -26,15 +26,11 @@ Every route and the websocket's hello ask these pure functions (no database, no 
 (False, True, True, False)
 >>> may_see_hands(TableAccess(True, "live", "o", frozenset({"ana"}), hands_allowed=True))
 False
-
-:class:`Throttle` is the small per-key token bucket the table routes use for code lookups and table
-creation (per client address, per person), with an injectable clock.
 """
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from tapete.server.storage.rows import SeatRow, TableRow
@@ -92,85 +88,13 @@ def may_see_hands(table: TableAccess) -> bool:
     return table.hands_allowed and not table.people
 
 
-# ---------------------------------------------------------------- throttling
-class Throttle:
-    """A token bucket per key (a client address, a person): ``burst`` at once, ``per_minute`` on average.
-
-    :meth:`take` spends one token of a key, or says how many seconds until one is there (spending
-    nothing). ``per_minute`` <= 0 turns the throttle off. Memory is bounded: past ``max_keys`` keys,
-    those whose bucket is full again are forgotten first, then the oldest.
-
-    >>> clock = [0.0]
-    >>> t = Throttle(per_minute=6, burst=2, now=lambda: clock[0])
-    >>> t.take("a"), t.take("a"), t.take("a"), t.take("b")
-    (0.0, 0.0, 10.0, 0.0)
-    >>> clock[0] = 10.0
-    >>> t.take("a"), t.take("a")
-    (0.0, 10.0)
-    """
-
-    def __init__(
-        self, per_minute: float, burst: int, now: Callable[[], float] = time.monotonic, max_keys: int = 100_000
-    ) -> None:
-        self.rate = per_minute / 60.0
-        self.burst = max(1, burst)
-        self._now = now
-        self.max_keys = max_keys
-        self._buckets: dict[str, tuple[float, float]] = {}
-
-    @property
-    def active(self) -> bool:
-        return self.rate > 0
-
-    def _tokens(self, key: str, now: float) -> float:
-        tokens, stamp = self._buckets.get(key, (float(self.burst), now))
-        return min(float(self.burst), tokens + (now - stamp) * self.rate)
-
-    def wait(self, key: str) -> float:
-        """Seconds until ``key`` may go (0.0: now), spending nothing."""
-        if not self.active:
-            return 0.0
-        tokens = self._tokens(key, self._now())
-        return 0.0 if tokens >= 1.0 else (1.0 - tokens) / self.rate
-
-    def take(self, key: str) -> float:
-        """Spend one token of ``key`` (0.0), or the seconds until one is there (nothing spent)."""
-        if not self.active:
-            return 0.0
-        now = self._now()
-        tokens = self._tokens(key, now)
-        if tokens < 1.0:
-            return (1.0 - tokens) / self.rate
-        self._buckets.pop(key, None)  # re-inserted last: the dict's order is the order of last use
-        self._buckets[key] = (tokens - 1.0, now)
-        if len(self._buckets) > self.max_keys:
-            self._prune(now)
-        return 0.0
-
-    def _prune(self, now: float) -> None:
-        for key in [k for k in self._buckets if self._tokens(k, now) >= self.burst]:
-            del self._buckets[key]
-        while len(self._buckets) > self.max_keys:
-            del self._buckets[next(iter(self._buckets))]
-
-    def __len__(self) -> int:
-        return len(self._buckets)
-
-
-def retry_seconds(wait: float) -> int:
-    """A wait as the whole seconds of a ``Retry-After`` header (at least 1)."""
-    return max(1, int(wait + 0.999))
-
-
 __all__ = [
     "OPEN_STATUSES",
     "TableAccess",
-    "Throttle",
     "is_party",
     "listed",
     "may_see_hands",
     "may_see_record",
     "may_view",
     "may_watch",
-    "retry_seconds",
 ]

@@ -13,6 +13,12 @@ are cached for a year (a new client has a new version, so its files are fetched 
 entry page itself and the unversioned ``/static/...`` are revalidated each time (``no-cache``
 with their ETag and Last-Modified).
 
+In front of FastAPI, every connection passes three ASGI middlewares (outermost first):
+:class:`~tapete.server.headers.SecurityHeaders` (a Content-Security-Policy and the other security
+headers on every answer, refusals and ``500`` included), :class:`~tapete.server.limits.ConnectionCap`
+(requests in progress and websockets per client address) and :class:`~tapete.server.limits.BodyLimit`
+(a request's body read, bounded in size, time and JSON depth, before any route sees it).
+
 Errors are answered, never raised out: a :class:`~tapete.server.errors.ServerError` becomes its
 HTTP status with ``{"error": {"code", "message", "detail"}}``, a malformed body ``422
 bad_field``, a database failure ``503 storage`` and anything unexpected ``500 internal``, each
@@ -24,7 +30,7 @@ from __future__ import annotations
 import gc
 import hashlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Final
@@ -41,9 +47,13 @@ from tapete import __version__
 from tapete.core.errors import StorageError
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
+from tapete.server.headers import SecurityHeaders
+from tapete.server.identity import Identity
 from tapete.server.journal import Journal
 from tapete.server.lang import pick, speaking
+from tapete.server.limits import BodyLimit, ConnectionCap
 from tapete.server.registry import TableRegistry
+from tapete.server.replay import ReplayCache
 from tapete.server.rest import lang_of, router
 from tapete.server.sockets import table_socket
 from tapete.server.state import ServerState
@@ -56,12 +66,6 @@ log = logging.getLogger(__name__)
 STATIC: Final = Path(__file__).resolve().parent / "static"
 #: Collection thresholds of a tuned server (see ServerConfig.tune_gc): Python's are (700, 10, 10).
 GC_THRESHOLDS: Final = (50_000, 20, 100)
-#: Headers every HTTP answer carries.
-SECURITY_HEADERS: Final = {
-    "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
-    "Referrer-Policy": "same-origin",
-}
 #: How long a browser keeps a versioned client file (its URL changes with its content).
 IMMUTABLE: Final = "public, max-age=31536000, immutable"
 #: The entry page and unversioned files: kept, but asked about again (ETag / Last-Modified) each time.
@@ -78,6 +82,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     journal = Journal(the_store, config.journal_linger)
     registry = TableRegistry(the_store, journal, config)
     state = ServerState(config, the_store, journal, registry, owns)
+    identity = Identity(config, the_store, registry)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -85,6 +90,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         count = await registry.recover()
         if count:
             log.info("recovered %d tables", count)
+        app.state.identity.start()
         if config.tune_gc:
             gc.collect()
             gc.freeze()
@@ -92,28 +98,35 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         try:
             yield
         finally:
+            await app.state.identity.close()
             await registry.close()
             journal.close()
             if state.owns_store:
                 the_store.close()
 
-    app = FastAPI(title="tapete", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
+    app = Tapete(title="tapete", version=__version__, lifespan=lifespan, docs_url=None, redoc_url=None)
     app.state.server = state
+    #: The sign-in desk (its password threads, throttles and token sweeps); a test may swap in its own.
+    app.state.identity = identity
+    app.state.replays = ReplayCache(config.replay_cache_bytes)
     app.include_router(router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
     _errors(app)
     _pages(app)
-
-    @app.middleware("http")
-    async def headers(request: Request, call_next: Callable[[Request], Awaitable[Response]]) -> Response:
-        response = await call_next(request)
-        for key, value in SECURITY_HEADERS.items():
-            response.headers.setdefault(key, value)
-        return response
-
     app.add_middleware(GZipMiddleware, minimum_size=GZIP_MIN_BYTES)
     app.add_middleware(HeadAsGet)
     return app
+
+
+class Tapete(FastAPI):
+    """FastAPI with the transport's middlewares in front of all of it, its own error handling included."""
+
+    def build_middleware_stack(self) -> ASGIApp:
+        config: ServerConfig = self.state.server.config
+        app = super().build_middleware_stack()
+        app = BodyLimit(app, config.max_body_bytes, config.body_timeout)
+        app = ConnectionCap(app, config.max_connections_per_address, config.trusted_proxies)
+        return SecurityHeaders(app, config.hsts_seconds)
 
 
 class HeadAsGet:
@@ -162,7 +175,7 @@ def client_version(directory: Path = STATIC) -> str:
 
 def error_json(error: ServerError, lang: str) -> JSONResponse:
     body = {"error": {"code": error.code, "message": error.text(lang), "detail": error.detail}}
-    return JSONResponse(body, status_code=error.http)
+    return JSONResponse(body, status_code=error.http, headers=error.headers or None)
 
 
 def _errors(app: FastAPI) -> None:

@@ -55,6 +55,50 @@ class ServerConfig:
     #: their process): what startup loaded is frozen out of collections, and young collections run less
     #: often, because full collections of a heap of many live tables pause every table for 100s of ms.
     tune_gc: bool = False
+    # ---- identity: names, passwords, sign-in, tokens (docs/server.md, "Identity and sign-in")
+    #: The shortest and the longest password accepted when registering (characters; checked before hashing).
+    password_min: int = 8
+    password_max: int = 256
+    #: Threads that hash and check passwords: a pool of their own, so that password work never takes the
+    #: threads that table actions and other requests use; and how many password jobs may wait for them
+    #: before more are refused as ``busy`` (503 with Retry-After).
+    password_workers: int = 1
+    password_queue: int = 16
+    #: Failed sign-ins allowed in a burst per account name and per client address (IPv6: per /64); one
+    #: more comes back every ``login_window / limit`` seconds. Past them: 429 ``too_many_attempts``.
+    login_failures_per_account: int = 5
+    login_failures_per_address: int = 20
+    login_window: float = 900.0
+    #: Seconds a bearer token may go unused before it expires (sliding: each use renews it; 30 days).
+    token_lifetime: float = 30 * 86400.0
+    #: At most one write per token per this many seconds records its use (what renews it).
+    token_touch: float = 3600.0
+    #: Seconds between sweeps that delete expired tokens and cut off the sockets that relied on them.
+    token_sweep: float = 600.0
+    # ------------------------------------------------------------ the transport (docs/server.md, "Connections")
+    #: The largest HTTP request body accepted, in bytes: a larger Content-Length is refused (413) before any
+    #: of the body is read, a chunked body as soon as it grows past it.
+    max_body_bytes: int = 64 * 1024
+    #: Seconds a request's body has to arrive in full once its headers have (408 after; 0: no limit).
+    body_timeout: float = 30.0
+    #: Seconds a new connection (or a kept-alive one after an answer) has to send a request's complete headers
+    #: before ``tapete serve`` closes it (0: no limit). Slow headers are refused below the application: see
+    #: :mod:`tapete.server.listener`.
+    header_timeout: float = 10.0
+    #: Seconds a websocket has to say hello with a valid token before it is closed (0: no limit).
+    hello_timeout: float = 10.0
+    #: HTTP requests in progress plus open websockets from one client address (the one a trusted proxy
+    #: forwards, else the peer's); one more is refused with 429 or websocket close 1013. 0: no cap.
+    max_connections_per_address: int = 64
+    #: Open TCP connections from one peer address, idle ones included, counted by ``tapete serve`` before
+    #: any request is read (the trusted proxies are not capped: their clients are, by forwarded address). 0: no cap.
+    max_sockets_per_address: int = 128
+    #: Addresses or networks of reverse proxies whose X-Forwarded-For / X-Forwarded-Proto are believed.
+    trusted_proxies: tuple[str, ...] = ("127.0.0.1", "::1")
+    #: Strict-Transport-Security max-age sent on answers that came over https (0: never sent).
+    hsts_seconds: int = 365 * 24 * 3600
+    #: Bytes of finished replays kept ready to send (computed once per table and language; LRU). 0: none.
+    replay_cache_bytes: int = 32 * 1024 * 1024
     # ---------------------------------------------------------- tables: who may see them, and spam
     # (docs/server.md, "Who may see a table, and table spam")
     #: Invite-code lookups (``GET /api/code/...``) one client address may make: a burst, then this many

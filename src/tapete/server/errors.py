@@ -28,9 +28,12 @@ class ServerError(TapeteError):
         http: int = 400,
         detail: dict[str, Any] | None = None,
         message: str | None = None,
+        headers: dict[str, str] | None = None,
         **values: object,
     ) -> None:
         self.code = code
+        #: HTTP headers the answer carries (``Retry-After`` of a throttled request).
+        self.headers = headers or {}
         self.key = key
         self.http = http
         self.values = values

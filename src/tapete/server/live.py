@@ -31,7 +31,7 @@ import hmac
 import logging
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -40,7 +40,7 @@ from tapete.core.words import Say, SeatRef
 from tapete.games import GAMES, Game, Match
 from tapete.server import protocol as p
 from tapete.server.access import TableAccess, may_see_hands, may_view
-from tapete.server.clients import Client
+from tapete.server.clients import CLOSE_POLICY, Client
 from tapete.server.config import ServerConfig
 from tapete.server.driver import Driver
 from tapete.server.errors import ServerError
@@ -48,7 +48,16 @@ from tapete.server.journal import Journal
 from tapete.server.lang import msg, speaking
 from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import ActionRow, ChatRow, SeatRow, TableRow, utcnow
-from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, public, seat_view, spectator_view
+from tapete.server.wire import (
+    DealEnd,
+    TableFacts,
+    event_banners,
+    event_lines,
+    narration_names,
+    public,
+    seat_view,
+    spectator_view,
+)
 from tapete.table.explain import refusal
 from tapete.table.narrate import Happened
 from tapete.table.session import SeatKind, TableSession
@@ -77,12 +86,14 @@ class SeatState:
 
 @dataclass(frozen=True)
 class Logged:
-    """One applied action as told to clients: ``lines`` by language, for replays to late-comers."""
+    """One applied action as told to clients: ``lines`` (and the ``banners`` it is worth, if any) by
+    language, for replays to late-comers."""
 
     version: int
     seat: int
     action: str
     lines: dict[str, list[str]]
+    banners: dict[str, list[str]] = dataclasses.field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -91,6 +102,8 @@ class Pass:
 
     user_id: str | None
     name: str
+    #: The sha256 of the bearer token that asked for the pass (revoking it revokes the pass).
+    granted_by: str | None = None
 
 
 def table_rules(game: Game, row: TableRow) -> Any:
@@ -278,10 +291,9 @@ class LiveTable:
             return None
         rows = [s.row for s in self.seats]
         names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
-        lines = {
-            lang: event_lines(self.game, happened, lang, narration_names(names, kinds, levels, lang))
-            for lang in LANGUAGES
-        }
+        told = {lang: narration_names(names, kinds, levels, lang) for lang in LANGUAGES}
+        lines = {lang: event_lines(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
+        banners = {lang: event_banners(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
         self.version += 1
         self.after_trick = happened.record is not None or len(happened.after.tricks) > len(happened.before.tricks)
         logged = Logged(
@@ -289,6 +301,7 @@ class LiveTable:
             seat,
             self.game.action_str(self.rules, action),
             lines,
+            {lang: said for lang, said in banners.items() if said},
         )
         self.log.append(logged)
         self.driver.turn_started = time.monotonic()
@@ -376,8 +389,14 @@ class LiveTable:
 
     def _event_frame(self, logged: Logged, lang: str) -> str:
         lines = logged.lines.get(lang) or logged.lines["en"]
+        banners = logged.banners.get(lang) or logged.banners.get("en") or []
         event = p.Event(
-            version=logged.version, seat=logged.seat, action=logged.action, text="\n".join(lines), lines=lines
+            version=logged.version,
+            seat=logged.seat,
+            action=logged.action,
+            text="\n".join(lines),
+            lines=lines,
+            banners=banners,
         )
         return p.frame(event)
 
@@ -465,6 +484,32 @@ class LiveTable:
     def close_all(self, code: int) -> None:
         for c in list(self.clients):
             c.close(code)
+
+    def cut_off(self, token_hashes: Collection[str], why: str) -> None:
+        """Close the connections opened with these seat or spectator tokens, telling them ``why``
+        (``seat_moved``: a new token was asked for the seat; ``signed_out``: the sign-in behind it ended)."""
+        for c in [c for c in self.clients if c.token_hash in token_hashes]:
+            error = ServerError(why, f"server.error.{why}", http=403)
+            c.send(p.frame(p.Error(code=error.code, message=error.text(c.lang), detail={})))
+            c.close(CLOSE_POLICY)
+
+    async def revoke(self, bearer_hashes: Collection[str]) -> None:
+        """These bearer tokens were revoked or expired: the seat tokens and spectator passes asked for
+        with them stop working (the seats stay their people's: asking for them again gives new tokens),
+        and the connections opened with those are closed."""
+        dead = {digest for digest, given in self.passes.items() if given.granted_by in bearer_hashes}
+        for digest in dead:
+            del self.passes[digest]
+        if any(s.row.granted_by in bearer_hashes and s.row.token_hash for s in self.seats):
+            async with self.lock:
+                for s in self.seats:
+                    if s.row.granted_by in bearer_hashes and s.row.token_hash is not None:
+                        row = dataclasses.replace(s.row, token_hash=None, granted_by=None)
+                        await asyncio.to_thread(self.store.set_seat, row)
+                        dead.add(s.row.token_hash)
+                        s.row = row
+        if dead:
+            self.cut_off(dead, "signed_out")
 
     # ------------------------------------------------------------ what clients ask
     async def act(self, client: Client, text: str, version: int) -> None:

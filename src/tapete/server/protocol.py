@@ -5,6 +5,10 @@ Client messages are checked strictly before anything acts on them: a JSON object
 each within its length limit. :func:`parse_client` turns the text of one message into a model
 or raises :class:`ProtocolError` with the machine code the client gets back (``bad_json``,
 ``unknown_type``, ``bad_field``, ``too_large``) and the message id of the sentence that says why.
+JSON nested deeper than :data:`MAX_DEPTH` is refused as ``bad_json`` before it is parsed
+(:func:`too_deep`, a linear scan): Python's parser recurses, and a few KB of ``[[[[`` would
+otherwise end in a ``RecursionError``. The REST bodies get the same check
+(:mod:`tapete.server.limits`).
 Server frames are models too, so that their shape is written down in one place.
 
 >>> parse_client('{"type": "act", "action": "3o", "version": 7}')
@@ -15,11 +19,15 @@ Traceback (most recent call last):
 tapete.server.protocol.ProtocolError: bad_field: version: Input should be a valid integer
 >>> frame(Pong())
 '{"type":"pong"}'
+>>> too_deep('{"a": [[1]]}', limit=3), too_deep('{"a": [[[1]]]}', limit=3), too_deep('"[[[[[["', limit=3)
+(False, True, False)
 """
 
 from __future__ import annotations
 
 import json
+import re
+from itertools import accumulate
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -30,6 +38,8 @@ from tapete.server.errors import ServerError
 MAX_TOKEN = 200
 MAX_ACTION = 40
 MAX_CHAT = 300
+#: The deepest nesting of JSON arrays and objects accepted (a message is one flat object: depth 1).
+MAX_DEPTH = 32
 
 Lang = Literal["en", "es", "fr"]
 
@@ -81,21 +91,46 @@ ClientMessage = Hello | Act | Chat | Sync | Ping
 _CLIENT: dict[str, type[_Message]] = {"hello": Hello, "act": Act, "chat": Chat, "sync": Sync, "ping": Ping}
 
 
+#: A JSON string (an unterminated one runs to the end, so that the scan stays linear), and what is not a bracket.
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"?', re.DOTALL)
+_NOT_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {ord("["): 1, ord("{"): 1, ord("]"): -1, ord("}"): -1}
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether the JSON ``text`` nests arrays and objects more than ``limit`` deep (brackets inside strings
+    do not count). Linear in the text's length, and nearly free for the usual message with few brackets."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    brackets = _NOT_BRACKET.sub("", _STRING.sub("", text))
+    return max(accumulate(map(_STEP.__getitem__, map(ord, brackets))), default=0) > limit
+
+
+def decode_json(text: str | bytes, limit: int = MAX_DEPTH) -> Any:
+    """The value of a JSON text (bytes in UTF-8, -16 or -32, as :func:`json.loads` takes them), at most
+    ``limit`` deep; :class:`ProtocolError` ``bad_json`` when it is not JSON or nests deeper."""
+    try:
+        if isinstance(text, bytes):
+            text = text.decode(json.detect_encoding(text), "surrogatepass")
+        if too_deep(text, limit):
+            raise ProtocolError("bad_json", "server.error.too_deep", detail={"depth": limit}, limit=limit)
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: a check above let it through
+        raise ProtocolError("bad_json", "server.error.bad_json") from None
+
+
 def parse_client(text: str | bytes, max_bytes: int | None = None) -> ClientMessage:
     """One client message, validated; :class:`ProtocolError` says what is wrong with it."""
     size = len(text.encode("utf-8")) if isinstance(text, str) else len(text)
     if max_bytes is not None and size > max_bytes:
         raise ProtocolError("too_large", "server.error.too_large", detail={"limit": max_bytes}, limit=max_bytes)
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise ProtocolError("bad_json", "server.error.bad_json") from None
+    data = decode_json(text)
     if not isinstance(data, dict):
         raise ProtocolError("bad_json", "server.error.not_object")
     kind = data.get("type")
     model = _CLIENT.get(kind) if isinstance(kind, str) else None
     if model is None:
-        shown = kind if isinstance(kind, str) else json.dumps(kind)
+        shown = kind if isinstance(kind, str) else json.dumps(kind)[:40]
         raise ProtocolError(
             "unknown_type",
             "server.error.unknown_type",
@@ -141,6 +176,8 @@ class Event(_Message):
     action: str
     text: str
     lines: list[str]
+    #: Exclamations over the table for this action ("¡Las cuarenta!", "Capot !"), usually none.
+    banners: list[str] = Field(default_factory=list)
 
 
 class ChatLine(_Message):
@@ -179,6 +216,7 @@ def frame(message: ServerFrame) -> str:
 
 
 __all__ = [
+    "MAX_DEPTH",
     "Act",
     "Chat",
     "ChatLine",
@@ -194,6 +232,8 @@ __all__ = [
     "Sync",
     "TableFrame",
     "Welcome",
+    "decode_json",
     "frame",
     "parse_client",
+    "too_deep",
 ]

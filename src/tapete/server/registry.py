@@ -29,13 +29,14 @@ from typing import TYPE_CHECKING, Any
 
 from tapete.core.errors import StorageError, TapeteError
 from tapete.games import GAMES
-from tapete.server.access import OPEN_STATUSES, Throttle, is_party, retry_seconds
+from tapete.server.access import OPEN_STATUSES, is_party
 from tapete.server.clients import CLOSE_GOING_AWAY
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
 from tapete.server.journal import Journal
 from tapete.server.live import LiveTable, table_rules
 from tapete.server.storage.rows import TableRow, UserRow, new_code, new_id, utcnow
+from tapete.server.throttle import Throttle, address_key, retry_after
 
 if TYPE_CHECKING:
     from tapete.server.storage.store import Store
@@ -48,6 +49,23 @@ MAX_CLOCK = 3600
 _CODE_NOISE = re.compile(r"[\s-]+")
 #: The lobby's orders: newest tables first, or the fullest (most seats taken) first.
 LOBBY_ORDERS = ("newest", "fullest")
+
+
+def throttle(per_minute: float, burst: int, now: Callable[[], float]) -> Throttle | None:
+    """A :class:`~tapete.server.throttle.Throttle` of ``burst`` events at once, then ``per_minute`` a
+    minute; None (no limit) when ``per_minute`` is 0 or less."""
+    if per_minute <= 0:
+        return None
+    burst = max(1, burst)
+    return Throttle(burst, 60.0 * burst / per_minute, now=now)
+
+
+def _wait(limit: Throttle | None, key: str) -> float:
+    return 0.0 if limit is None else limit.wait(key)
+
+
+def _take(limit: Throttle | None, key: str) -> float:
+    return 0.0 if limit is None else limit.take(key)
 
 
 def taken(table: LiveTable) -> int:
@@ -95,9 +113,9 @@ class TableRegistry:
         #: Monotonic seconds: every limit below reads it (tests put a fake clock here).
         self.clock: Callable[[], float] = time.monotonic
         now = lambda: self.clock()  # noqa: E731 - read at each call, so that a test may swap the clock
-        self.code_lookups = Throttle(config.code_lookups_per_minute, config.code_lookup_burst, now)
-        self.creations_by_person = Throttle(config.tables_per_minute_per_person, config.table_burst_per_person, now)
-        self.creations_by_address = Throttle(config.tables_per_minute_per_address, config.table_burst_per_address, now)
+        self.code_lookups = throttle(config.code_lookups_per_minute, config.code_lookup_burst, now)
+        self.creations_by_person = throttle(config.tables_per_minute_per_person, config.table_burst_per_person, now)
+        self.creations_by_address = throttle(config.tables_per_minute_per_address, config.table_burst_per_address, now)
         #: Tables being created (between their checks and their arrival in ``tables``), by owner.
         self._creating: Counter[str] = Counter()
         #: Since when (clock) each waiting table has had no person seated and no connection.
@@ -106,11 +124,12 @@ class TableRegistry:
         self._dropping = False
 
     # ------------------------------------------------------------ creating
-    async def create(self, owner: UserRow, spec: TableSpec, address: str = "") -> LiveTable:
+    async def create(self, owner: UserRow, spec: TableSpec, host: str | None = None) -> LiveTable:
         """A new waiting table; bad rules or settings raise ServerError with the reason, and so do the
         limits (checked after the rules, before anything is stored): ``too_many_tables`` (409) when
         ``owner`` already owns ``max_open_tables`` open tables, ``creating_too_fast`` (429, with
-        ``retry_after`` seconds in its detail) past the creation rate of the owner or of ``address``."""
+        ``retry_after`` seconds in its detail and a Retry-After header) past the creation rate of the owner
+        or of the client address ``host``."""
         await self.drop_empty()
         game = GAMES.get(spec.game)
         if game is None:
@@ -141,7 +160,7 @@ class TableRegistry:
             table_rules(game, row)
         except (TapeteError, ValueError, TypeError) as e:
             raise ServerError("bad_rules", "server.error.bad_rules", detail={"reason": str(e)}, reason=str(e)) from None
-        self._admit(owner.id, address)  # no await since the checks: nothing slips between them
+        self._admit(owner.id, address_key(host))  # no await since the checks: nothing slips between them
         self._creating[owner.id] += 1
         try:
             for _ in range(5):  # a clash of invite codes is rare: draw another
@@ -175,21 +194,37 @@ class TableRegistry:
             raise ServerError("too_many_tables", "server.error.too_many_tables", http=409,
                               detail={"limit": limit}, limit=limit)  # fmt: skip
         waits = {
-            "person": self.creations_by_person.wait(owner_id),
-            "address": self.creations_by_address.wait(address),
+            "person": _wait(self.creations_by_person, owner_id),
+            "address": _wait(self.creations_by_address, address),
         }
         scope, wait = max(waits.items(), key=lambda kv: kv[1])
         if wait > 0:
-            seconds = retry_seconds(wait)
+            seconds = retry_after(wait)
             raise ServerError(
                 "creating_too_fast",
                 f"server.error.creating_too_fast.{scope}",
                 http=429,
                 detail={"retry_after": seconds, "scope": scope},
+                headers={"Retry-After": str(seconds)},
                 seconds=seconds,
             )
-        self.creations_by_person.take(owner_id)
-        self.creations_by_address.take(address)
+        _take(self.creations_by_person, owner_id)
+        _take(self.creations_by_address, address)
+
+    def count_code_lookup(self, host: str | None) -> None:
+        """Count one invite-code lookup from the client address ``host``, or refuse it: 429
+        ``too_many_lookups`` with ``retry_after`` seconds in its detail and a Retry-After header."""
+        wait = _take(self.code_lookups, address_key(host))
+        if wait > 0:
+            seconds = retry_after(wait)
+            raise ServerError(
+                "too_many_lookups",
+                "server.error.too_many_lookups",
+                http=429,
+                detail={"retry_after": seconds},
+                headers={"Retry-After": str(seconds)},
+                seconds=seconds,
+            )
 
     # ------------------------------------------------------------ finding
     async def get(self, table_id: str) -> LiveTable:
@@ -352,4 +387,4 @@ class TableRegistry:
         return {s: statuses.count(s) for s in ("waiting", "live", "finished", "abandoned")}
 
 
-__all__ = ["LOBBY_ORDERS", "MAX_CLOCK", "Lobby", "TableRegistry", "TableSpec", "taken"]
+__all__ = ["LOBBY_ORDERS", "MAX_CLOCK", "Lobby", "TableRegistry", "TableSpec", "taken", "throttle"]

@@ -8,11 +8,19 @@ table numbered it) and carries its narration. Declined optional decisions (``gam
 no frame, as they had none at the table: the hands show what a seat could have done, and the
 downloaded record keeps every action. How the cards are drawn and
 named (``faces``, ``cards``, ``suits``) is sent once for the whole replay, not in every frame.
+
+A finished match never changes, so its replay is computed once per language and kept, as the
+JSON it is sent as, in a :class:`ReplayCache` (least recently used first out, bounded in bytes);
+requests for one replay that arrive while it is being computed wait for that one computation.
+Who may see a replay is still checked on every request, before the cache is asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import asyncio
+import json
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from tapete.games import GAMES
@@ -84,4 +92,56 @@ def _view(game: Any, match: Any, facts: TableFacts, ended: DealEnd | None, lang:
     return view
 
 
-__all__ = ["replay_frames"]
+def replay_json(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[ActionRow], lang: str) -> bytes:
+    """:func:`replay_frames` as the JSON bytes sent to the browser."""
+    return json.dumps(replay_frames(row, seats, actions, lang), ensure_ascii=False, separators=(",", ":")).encode()
+
+
+class ReplayCache:
+    """Computed replays (JSON bytes) by key, the least recently used dropped past ``max_bytes``.
+
+    >>> cache = ReplayCache(max_bytes=10)
+    >>> asyncio.run(cache.get("a", lambda: b"12345678")), cache.size
+    (b'12345678', 8)
+    >>> asyncio.run(cache.get("b", lambda: b"123")), list(cache.entries), cache.size
+    (b'123', ['b'], 3)
+    """
+
+    def __init__(self, max_bytes: int) -> None:
+        self.max_bytes = max_bytes
+        self.entries: OrderedDict[Hashable, bytes] = OrderedDict()
+        self.size = 0
+        #: Computations under way, by key: a second request waits for the first one's.
+        self.pending: dict[Hashable, asyncio.Future[bytes]] = {}
+        #: How many times a replay was computed (for tests and curiosity).
+        self.computed = 0
+
+    async def get(self, key: Hashable, compute: Callable[[], bytes]) -> bytes:
+        """The cached value of ``key``, or ``compute()`` run in a worker thread (once, however many ask)."""
+        hit = self.entries.get(key)
+        if hit is not None:
+            self.entries.move_to_end(key)
+            return hit
+        task = self.pending.get(key)
+        if task is None:
+            self.computed += 1
+            task = self.pending[key] = asyncio.ensure_future(asyncio.to_thread(compute))
+            task.add_done_callback(lambda done: self._settle(key, done))
+        # Shielded: a client that goes away does not cancel what the others wait for.
+        return await asyncio.shield(task)
+
+    def _settle(self, key: Hashable, task: asyncio.Future[bytes]) -> None:
+        del self.pending[key]
+        if task.cancelled() or task.exception() is not None:  # the failure reached whoever asked
+            return
+        value = task.result()
+        if len(value) > self.max_bytes:
+            return
+        self.entries[key] = value
+        self.size += len(value)
+        while self.size > self.max_bytes:
+            _, dropped = self.entries.popitem(last=False)
+            self.size -= len(dropped)
+
+
+__all__ = ["ReplayCache", "replay_frames", "replay_json"]

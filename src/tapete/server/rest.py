@@ -25,39 +25,50 @@ import re
 from typing import Annotated, Any, Final
 
 from fastapi import APIRouter, Request
-from fastapi.responses import JSONResponse, Response
+from fastapi.responses import Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from tapete.bots.levels import DIFFICULTIES, LEVELS
-from tapete.core.errors import StorageError
 from tapete.games import GAMES
 from tapete.server import seating
-from tapete.server.access import TableAccess, may_see_record, may_view, retry_seconds
+from tapete.server.access import TableAccess, may_see_record, may_view
 from tapete.server.deck import drawn_faces
 from tapete.server.errors import ServerError
+from tapete.server.identity import Identity
 from tapete.server.lang import msg, pick, say, speaking
 from tapete.server.live import LiveTable
 from tapete.server.registry import LOBBY_ORDERS, TableSpec
-from tapete.server.replay import replay_frames
+from tapete.server.replay import ReplayCache, replay_json
 from tapete.server.state import ServerState
+from tapete.server.storage.auth import hash_token
 from tapete.server.storage.rows import TableRow, UserRow
 from tapete.text.rules_doc import page_data
 
 router = APIRouter(prefix="/api")
 
-Name = Annotated[str, Field(min_length=1, max_length=64)]
-Password = Annotated[str, Field(min_length=1, max_length=200)]
+#: A name as typed: cleaned and held to 64 characters by tapete.server.identity_names (this bound only caps
+#: the parsing, so that spaces around a long name do not make it too long).
+Name = Annotated[str, Field(min_length=1, max_length=256)]
+#: A password as typed, to the byte: never stripped or normalised (the length limits are the server's
+#: ``password_min`` and ``password_max``, checked with a clear error; this bound only caps the parsing).
+Password = Annotated[str, Field(min_length=1, max_length=4096)]
 
 
 class _Body(BaseModel):
     model_config = ConfigDict(extra="forbid", str_strip_whitespace=True)
 
 
-class GuestIn(_Body):
+class _Exact(BaseModel):
+    """A body whose strings are taken as sent (names are cleaned by :mod:`tapete.server.identity_names`)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class GuestIn(_Exact):
     name: Name
 
 
-class LoginIn(_Body):
+class LoginIn(_Exact):
     name: Name
     password: Password
 
@@ -97,11 +108,28 @@ def bearer(request: Request) -> str | None:
     return token.strip() if scheme.lower() == "bearer" and token.strip() else None
 
 
+def identity_of(request: Request) -> Identity:
+    desk: Identity = request.app.state.identity
+    return desk
+
+
+def client_host(request: Request) -> str | None:
+    """The client's address (the peer of the connection: behind a proxy, the proxy's)."""
+    return request.client.host if request.client is not None else None
+
+
+def bearer_hash(request: Request) -> str | None:
+    """The sha256 of the request's bearer token: what seat tokens and passes asked for with it record."""
+    token = bearer(request)
+    return hash_token(token) if token is not None else None
+
+
 async def optional_user(request: Request) -> UserRow | None:
+    """The user of the bearer token, if it is known and has neither been revoked nor expired."""
     token = bearer(request)
     if token is None or len(token) > 200:
         return None
-    return await asyncio.to_thread(server_of(request).store.user_by_token, token)
+    return await identity_of(request).user_for(token)
 
 
 async def user_of(request: Request) -> UserRow:
@@ -112,11 +140,6 @@ async def user_of(request: Request) -> UserRow:
     if user is None:
         raise ServerError("bad_auth", "server.error.bad_auth", http=401)
     return user
-
-
-def address_of(request: Request) -> str:
-    """The client's address as the server sees it (the key of the per-address limits)."""
-    return request.client.host if request.client is not None else ""
 
 
 def _check_view(table: LiveTable, user: UserRow | None, code: str | None = None) -> None:
@@ -134,13 +157,6 @@ async def _user_and_table(request: Request, table_id: str) -> tuple[UserRow, Liv
     table = await server_of(request).registry.get(table_id)
     _check_view(table, user)
     return user, table
-
-
-def _limited(error: ServerError, request: Request) -> JSONResponse:
-    """A throttled request's answer: the error (429) with ``Retry-After`` in whole seconds."""
-    body = {"error": {"code": error.code, "message": error.text(lang_of(request)), "detail": error.detail}}
-    headers = {"Retry-After": str(error.detail.get("retry_after", 1))}
-    return JSONResponse(body, status_code=error.http, headers=headers)
 
 
 def user_json(user: UserRow) -> dict[str, Any]:
@@ -161,33 +177,39 @@ def _bot_name(level: str, lang: str) -> str:
 
 
 # ---------------------------------------------------------------- people
+# See tapete.server.identity (and docs/server.md, "Identity and sign-in") for names, passwords,
+# throttles and tokens.
 @router.post("/guest")
 async def guest(body: GuestIn, request: Request) -> dict[str, Any]:
-    user, token = await asyncio.to_thread(server_of(request).store.create_user, body.name)
+    user, token = await identity_of(request).guest(body.name)
     return {"user": user_json(user), "token": token}
 
 
 @router.post("/register")
 async def register(body: LoginIn, request: Request) -> dict[str, Any]:
-    try:
-        user, token = await asyncio.to_thread(server_of(request).store.create_user, body.name, body.password)
-    except StorageError:
-        raise ServerError("name_taken", "server.error.name_taken", http=409, name=body.name) from None
+    user, token = await identity_of(request).register(body.name, body.password, client_host(request))
     return {"user": user_json(user), "token": token}
 
 
 @router.post("/login")
 async def login(body: LoginIn, request: Request) -> dict[str, Any]:
-    found = await asyncio.to_thread(server_of(request).store.login, body.name, body.password)
-    if found is None:
-        raise ServerError("bad_login", "server.error.bad_login", http=401)
-    user, token = found
+    user, token = await identity_of(request).login(body.name, body.password, client_host(request))
     return {"user": user_json(user), "token": token}
 
 
 @router.get("/me")
 async def me(request: Request) -> dict[str, Any]:
     return {"user": user_json(await user_of(request))}
+
+
+@router.post("/logout")
+async def logout(request: Request) -> dict[str, Any]:
+    """Revoke the request's bearer token (and the seat tokens and passes asked for with it)."""
+    token = bearer(request)
+    if token is None:
+        raise ServerError("no_auth", "server.error.no_auth", http=401)
+    revoked = len(token) <= 200 and await identity_of(request).logout(token)
+    return {"ok": True, "revoked": revoked}
 
 
 # ---------------------------------------------------------------- games
@@ -310,8 +332,8 @@ async def rules(game: str, request: Request, preset: str = "") -> Response:
 
 
 # ---------------------------------------------------------------- tables
-@router.post("/tables", response_model=None)
-async def create_table(body: TableIn, request: Request) -> dict[str, Any] | JSONResponse:
+@router.post("/tables")
+async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
     """A new waiting table, within the limits: ``max_open_tables`` per owner (409 ``too_many_tables``),
     and the creation rates per person and per address (429 ``creating_too_fast``, with Retry-After)."""
     user = await user_of(request)
@@ -325,12 +347,7 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any] | JSON
         spectators_see_hands=body.spectators_see_hands,
         rated=body.rated,
     )
-    try:
-        table = await server_of(request).registry.create(user, spec, address_of(request))
-    except ServerError as e:
-        if e.http == 429:
-            return _limited(e, request)
-        raise
+    table = await server_of(request).registry.create(user, spec, client_host(request))
     return table_json(table, user)
 
 
@@ -386,19 +403,14 @@ async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     return table_json(table, user)
 
 
-@router.get("/code/{code}", response_model=None)
-async def by_code(code: str, request: Request) -> dict[str, Any] | JSONResponse:
+@router.get("/code/{code}")
+async def by_code(code: str, request: Request) -> dict[str, Any]:
     """The table of an invite code, for whoever may see it (else 404, as for a code that names nothing).
 
     Lookups are throttled per client address (``code_lookup_burst``, ``code_lookups_per_minute``):
     past them, 429 ``too_many_lookups`` with Retry-After, and nothing is looked up."""
     registry = server_of(request).registry
-    wait = registry.code_lookups.take(address_of(request))
-    if wait > 0:
-        seconds = retry_seconds(wait)
-        error = ServerError("too_many_lookups", "server.error.too_many_lookups", http=429,
-                            detail={"retry_after": seconds}, seconds=seconds)  # fmt: skip
-        return _limited(error, request)
+    registry.count_code_lookup(client_host(request))
     user = await optional_user(request)
     table = await registry.by_code(code)
     _check_view(table, user, code)
@@ -408,7 +420,7 @@ async def by_code(code: str, request: Request) -> dict[str, Any] | JSONResponse:
 @router.post("/tables/{table_id}/seats/{seat}")
 async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = None) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    token = await seating.sit(table, user, seat, body.partner_of if body else None)
+    token = await seating.sit(table, user, seat, body.partner_of if body else None, granted_by=bearer_hash(request))
     server_of(request).registry.changed()
     return {"seat_token": token, "seat": seat, "table": table_json(table, user)}
 
@@ -449,7 +461,7 @@ async def abandon(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/watch")
 async def watch(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    return {"spectator_token": seating.watch(table, user), "table": table_json(table, user)}
+    return {"spectator_token": seating.watch(table, user, bearer_hash(request)), "table": table_json(table, user)}
 
 
 # ---------------------------------------------------------------- finished games
@@ -514,12 +526,17 @@ async def record(table_id: str, request: Request) -> Response:
 
 
 @router.get("/replay/{table_id}")
-async def replay(table_id: str, request: Request) -> dict[str, Any]:
-    row = await _finished_row(table_id, request)
+async def replay(table_id: str, request: Request) -> Response:
+    """Every frame of a finished match (see :mod:`tapete.server.replay`), computed once per language and cached."""
+    row = await _finished_row(table_id, request)  # who may see it: asked every time, the cache after
     store = server_of(request).store
-    seats = await asyncio.to_thread(store.seats, row.id)
-    actions = await asyncio.to_thread(store.actions, row.id)
-    return await asyncio.to_thread(replay_frames, row, seats, actions, lang_of(request))
+    lang = lang_of(request)
+
+    def compute() -> bytes:
+        return replay_json(row, store.seats(row.id), store.actions(row.id), lang)
+
+    cache: ReplayCache = request.app.state.replays
+    return Response(await cache.get((row.id, lang), compute), media_type="application/json")
 
 
 @router.get("/ratings")

@@ -47,14 +47,22 @@ async def _store_seat(table: LiveTable, row: SeatRow, away: bool = False) -> Non
     table.seats[row.seat] = SeatState(row, away=away, gone_since=time.monotonic())
 
 
-async def sit(table: LiveTable, user: UserRow, seat: int, partner_of: int | None = None) -> str:
-    """Take ``seat`` (or get a new token for one's own seat); returns the seat token."""
+async def sit(
+    table: LiveTable, user: UserRow, seat: int, partner_of: int | None = None, *, granted_by: str | None = None
+) -> str:
+    """Take ``seat`` (or get a new token for one's own seat); returns the seat token.
+
+    ``granted_by`` is the hash of the bearer token that asks: revoking it revokes the seat token. A new
+    token for one's own seat ends the old one, and closes the connections opened with it."""
     async with table.lock:
         state = _seat(table, seat)
         if state.row.kind == "human" and state.row.user_id == user.id:
             token = new_token()
-            await _store_seat(table, dataclasses.replace(state.row, token_hash=hash_token(token)), away=state.away)
+            row = dataclasses.replace(state.row, token_hash=hash_token(token), granted_by=granted_by)
+            await _store_seat(table, row, away=state.away)
             table.seats[seat].gone_since = state.gone_since
+            if state.row.token_hash is not None:
+                table.cut_off({state.row.token_hash}, "seat_moved")
             return token
         if state.row.kind != "open":
             raise ServerError("seat_taken", "server.error.seat_taken", http=409, seat=seat)
@@ -67,7 +75,8 @@ async def sit(table: LiveTable, user: UserRow, seat: int, partner_of: int | None
         if table.seat_of_user(user.id) is not None:
             raise ServerError("already_seated", "server.error.already_seated", http=409)
         token = new_token()
-        await _store_seat(table, SeatRow(table.id, seat, "human", user.id, user.name, None, hash_token(token)))
+        row = SeatRow(table.id, seat, "human", user.id, user.name, None, hash_token(token), granted_by)
+        await _store_seat(table, row)
     table.broadcast_table()
     return token
 
@@ -146,17 +155,19 @@ async def abandon(table: LiveTable, user: UserRow) -> None:
     table.broadcast_table()
 
 
-def watch(table: LiveTable, user: UserRow) -> str:
+def watch(table: LiveTable, user: UserRow, granted_by: str | None = None) -> str:
     """A spectator token for whoever may watch the table (:func:`~tapete.server.access.may_watch`: anybody
     who knows an open or a public one, only its parties once a private one is over), kept in memory:
-    ask again after a restart."""
+    ask again after a restart.
+
+    ``granted_by`` is the hash of the bearer token that asks: revoking it revokes the pass."""
     facts = table.access()
     if not may_view(facts, user.id):
         raise ServerError("no_table", "server.error.no_table", http=404)
     if not may_watch(facts, user.id):
         raise ServerError("table_closed", "server.error.table_closed", http=409)
     token = new_token()
-    table.passes[hash_token(token)] = Pass(user.id, user.name)
+    table.passes[hash_token(token)] = Pass(user.id, user.name, granted_by)
     while len(table.passes) > MAX_PASSES:  # the oldest admissions go first
         table.passes.pop(next(iter(table.passes)))
     return token

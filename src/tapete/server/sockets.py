@@ -4,7 +4,9 @@ Two tasks per connection: the receiver reads messages (size checked before any p
 the rate limit, then :func:`~tapete.server.protocol.parse_client`) and hands them to the table
 in order; the pump sends the frames the table queues for this client. A refused message gets
 an ``error`` frame and changes nothing; the connection is closed only for a bad token on hello
-(1008), for flooding (1008), or for a client too slow to take its frames (1013). Whatever goes
+(1008), for no valid hello within ``hello_timeout`` seconds of connecting (1008: an unidentified
+socket holds a file descriptor and a task for nothing), for flooding (1008), or for a client too
+slow to take its frames (1013). Whatever goes
 wrong inside, the server logs it and answers ``internal``: no message can bring it down.
 """
 
@@ -84,9 +86,21 @@ async def _pump(websocket: WebSocket, client: Client) -> None:
 async def _receive(websocket: WebSocket, client: Client, table: LiveTable, server: ServerState) -> None:
     bucket = TokenBucket(server.config.rate, server.config.burst)
     limit = server.config.max_message_bytes
+    wait = server.config.hello_timeout
+    deadline = asyncio.get_running_loop().time() + wait if wait > 0 else None
     try:
         while client.close_code is None:
-            message = await websocket.receive()
+            if deadline is not None and not client.identified:
+                try:
+                    async with asyncio.timeout_at(deadline):
+                        message = await websocket.receive()
+                except TimeoutError:
+                    error = ServerError("hello_timeout", "server.error.hello_timeout", seconds=f"{wait:g}")
+                    client.send(error_frame(error, client.lang))
+                    client.close(CLOSE_POLICY)
+                    return
+            else:
+                message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 return
             raw: str | bytes | None = message.get("text")

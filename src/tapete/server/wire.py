@@ -302,11 +302,20 @@ def event_lines(game: Game, happened: Happened, lang: str, names: Sequence[str] 
         return [say(s, names) for s in told(game, happened)]
 
 
+def event_banners(game: Game, happened: Happened, lang: str, names: Sequence[str] = ()) -> list[str]:
+    """The exclamations the action is worth over the table (``game.banners``: "¡Las cuarenta!",
+    "Capot !"), in ``lang``; mostly none."""
+    h = happened
+    with speaking(lang):
+        return [say(s, names) for s in game.banners(h.before, h.action, h.after, h.seat)]
+
+
 __all__ = [
     "DealEnd",
     "TableFacts",
     "all_hands",
     "card_str",
+    "event_banners",
     "event_lines",
     "legal",
     "narration_names",

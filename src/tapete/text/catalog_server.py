@@ -28,6 +28,23 @@ MESSAGES: Final[dict[str, str]] = {
     "serve.error.bot_delay": "bad --bot-delay {value}: expected 0 or more seconds",
     "serve.upgrading": "database: {database} (schema upgraded)",
     "serve.listening": "tapete serve: open http://{host}:{port}/ in a browser (Ctrl-C stops the server)",
+    "serve.opt.set": (
+        "change one of the server's settings (docs/server.md lists them), for example --set max_body_bytes=131072; "
+        "may be given more than once"
+    ),
+    "serve.error.set_form": "bad --set {value}: expected NAME=VALUE",
+    "serve.error.set_name": "bad --set {value}: there is no setting {name}; the settings: {names}",
+    "serve.error.set_value": "bad --set {value}: {name} takes {expected}",
+    "serve.set.int": "a whole number, 0 or more",
+    "serve.set.float": "a number, 0 or more",
+    "serve.set.bool": "yes or no",
+    "serve.set.list": "a list separated by commas (empty for none)",
+    "serve.set.float_or_none": "a number, 0 or more, or none",
+    "serve.files_raised": "open files: the limit raised from {before} to {after} (each connection holds one)",
+    "serve.files_low": (
+        "open files: at most {limit}, and each connection holds one; to serve more people raise the hard limit "
+        "(ulimit -Hn, or LimitNOFILE= under systemd)"
+    ),
     # ------------------------------------------------------------ bots
     "server.bot_name": "{level} bot",
     "server.bot_seat": "Bot {seat} ({level})",
@@ -46,6 +63,13 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.unknown_type": "Unknown message type '{type}': expected one of {types}.",
     "server.error.bad_field": "The field '{field}' is missing or has a wrong value.",
     "server.error.rate_limited": "Too many messages: slow down.",
+    "server.error.too_deep": "The message nests arrays or objects too deeply: at most {limit} levels.",
+    "server.error.body_too_large": "The request is too large: at most {limit} bytes.",
+    "server.error.body_timeout": "The request did not arrive in time: its body must come within {seconds} seconds.",
+    "server.error.too_many_connections": (
+        "Too many connections from your address (at most {limit}): close some of them and try again."
+    ),
+    "server.error.hello_timeout": "No hello within {seconds} seconds: say hello with your token as you connect.",
     "server.error.not_found": "There is nothing at this address.",
     "server.error.bad_method": "This address does not take that kind of request.",
     "server.error.http_error": "The request was refused (HTTP {status}).",
@@ -58,7 +82,19 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.no_auth": "Sign in first (as a guest, or with your name and password).",
     "server.error.bad_auth": "Your session has expired or is unknown: sign in again.",
     "server.error.bad_login": "Wrong name or password.",
-    "server.error.name_taken": "The name {name} is already registered: choose another one.",
+    "server.error.name_taken": (
+        "The name {name} is already registered, or looks the same as one that is: choose another one."
+    ),
+    # ------------------------------------------------------------ identity: names, passwords, sign-in
+    "server.error.name_empty": "A name needs at least one visible character.",
+    "server.error.name_long": "A name has at most {limit} characters.",
+    "server.error.name_chars": "A name cannot contain control, invisible or direction-changing characters: {char}.",
+    "server.error.password_short": "A password needs at least {limit} characters.",
+    "server.error.password_long": "A password has at most {limit} characters.",
+    "server.error.too_many_attempts": "Too many attempts: try again in {seconds} s.",
+    "server.error.busy": "The server is busy checking passwords: try again in a moment.",
+    "server.error.seat_moved": "This seat was opened again on another page or device: this connection is closed.",
+    "server.error.signed_out": "The sign-in behind this connection has ended (signed out or expired): sign in again.",
     "server.error.not_owner": "Only the person who created the table may do that.",
     "server.error.not_allowed": "This game was private: only the people who played it may see it.",
     # ------------------------------------------------------------ tables

@@ -181,6 +181,9 @@ MESSAGES: Final[dict[str, str]] = {
     "web.table.this_deal": "This deal",
     "web.table.details": "Score & chat",
     "web.table.hide_details": "Back to the table",
+    # ------------------------------------------------------------ motion and feedback at the table
+    "web.motion.sounds": "Sounds",
+    "web.motion.time_left": "Time left to play",
     # ------------------------------------------------------------ chat
     "web.chat.title": "Chat",
     "web.chat.message": "Message",

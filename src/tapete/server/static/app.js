@@ -6,7 +6,7 @@
 // /rules/{game} or /rules/{game}/{preset} (a preset's rules). Links marked data-link are followed
 // without reloading the page.
 
-import { auth, setAuth } from "./api.js";
+import { auth, post, setAuth } from "./api.js";
 import { createScreen } from "./create.js";
 import { h, mount } from "./dom.js";
 import { gamesScreen } from "./games.js";
@@ -45,7 +45,14 @@ function refreshNav() {
               type: "button",
               class: "link-button",
               "data-testid": "signout",
-              onclick: () => {
+              onclick: async () => {
+                // Revoke the token on the server first (its seat and spectator tokens go with it);
+                // forget it here whatever the answer, so that signing out always works offline too.
+                try {
+                  await post("/api/logout");
+                } catch {
+                  /* already expired or unreachable: nothing more to revoke */
+                }
                 setAuth(null);
                 refreshNav();
                 route();

@@ -226,6 +226,7 @@
  * @property {string} action
  * @property {string} text
  * @property {string[]} lines
+ * @property {string[]} [banners]  exclamations over the table for this action ("¡Las cuarenta!"), usually none
  */
 
 /**

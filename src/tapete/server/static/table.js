@@ -5,7 +5,9 @@
 //
 // This module is the page's controller: it owns the network (REST polling, the socket) and the
 // timers, turns what happens into updates of the page's state (table_state.js: a pure function)
-// and draws the new state with one render function per mode (table_render.js).
+// and draws the new state with one render function per mode (table_render.js). Around the drawing it
+// adds what is only feedback: motion (motion.js), banners (banner.js), sounds (sound.js) and the turn
+// clock's bar (turn_timer.js); none of them changes the state or waits for anything.
 
 import {
   ApiError,
@@ -19,11 +21,14 @@ import {
   setWatchToken,
   watchToken,
 } from "./api.js";
+import { bannerLayer, showBanner } from "./banner.js";
 import { mount, toast } from "./dom.js";
 import { errorText, identityForm } from "./identity.js";
 import { t } from "./i18n.js";
+import { animateRedraw, motionLayer, motionWanted, snapshot } from "./motion.js";
 import { TableSocket } from "./socket.js";
-import { initialState, liveMode, update } from "./table_state.js";
+import { flourish, playCard, soundToggle, yourTurn } from "./sound.js";
+import { initialState, liveMode, myTurn, update } from "./table_state.js";
 import {
   liveSkeleton,
   renderChat,
@@ -38,12 +43,14 @@ import {
   renderWaiting,
   tickClocks,
 } from "./table_render.js";
+import { tickTimers } from "./turn_timer.js";
 
 /** @typedef {import("./table_state.js").TableState} TableState */
 /** @typedef {import("./table_state.js").Update} Update */
 /** @typedef {import("./table_render.js").Page} Page */
 /** @typedef {import("./table_render.js").LiveElements} LiveElements */
 /** @typedef {import("./frames.js").TableSummary} TableSummary */
+/** @typedef {import("./frames.js").EventFrame} EventFrame */
 
 /**
  * Where the keyboard focus is in the page, to find it again after a redraw replaced the element:
@@ -86,6 +93,15 @@ function restoreFocus(root, place) {
   if (target instanceof HTMLElement) target.focus({ preventScroll: true });
 }
 
+/**
+ * Whether a key goes to a place where one types (the chat, a select), and is not the table's.
+ * @param {EventTarget | null} target
+ */
+function typing(target) {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ["INPUT", "SELECT", "TEXTAREA"].includes(target.tagName);
+}
+
 const POLL_MS = 1500;
 // How long a finished trick stays in the middle before the table clears it.
 const HOLD_TRICK_MS = 1300;
@@ -110,6 +126,11 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
   let sock = null;
   /** @type {LiveElements | null} */
   let els = null;
+  // Layers of the live page that redraws leave alone: copies of a trick sweeping away, the banners.
+  /** @type {HTMLElement | null} */
+  let sweeps = null;
+  /** @type {HTMLElement | null} */
+  let banners = null;
   let disposed = false;
   // What the waiting room was last drawn from, so a polled page does not reset what one is choosing.
   let waitingDrawn = "";
@@ -178,7 +199,8 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
       state.matchBoxClosed !== before.matchBoxClosed ||
       state.error !== before.error
     )
-      drawLive();
+      drawLive(before);
+    if (before.view && state.view !== before.view && !myTurn(before.view) && myTurn(state.view)) yourTurn();
   }
 
   function drawWaiting() {
@@ -186,11 +208,16 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
     mount(root, renderWaiting(state, page(), waitingHandlers));
   }
 
-  function drawLive() {
+  /**
+   * Draw the live table for the current state; with the state drawn before, move what changed.
+   * @param {TableState} [before]
+   */
+  function drawLive(before) {
     if (!els || !state.view) return;
     const view = state.view;
     const seated = view.seat !== null && view.seat !== undefined;
     const focus = focusedPlace(root);
+    const was = before && before.view && motionWanted() ? snapshot(els.root) : null;
     renderLive(els, state, page(), {
       onAct:
         seated && !view.match_over
@@ -216,23 +243,75 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
       download: () => downloadRecord(tableId).catch((err) => toast(errorText(err), "error")),
     });
     restoreFocus(root, focus);
+    if (was && before) {
+      // The held trick the table cleared now (released, or replaced by the next trick's first card).
+      const cleared = before.heldTrick && state.heldTrick !== before.heldTrick ? before.heldTrick : null;
+      // A new deal's cards are dealt when its table shows: once the last deal's box is closed.
+      const over = liveMode(state);
+      const closed = liveMode(before) === "deal_over" && over === "play";
+      animateRedraw(
+        els.root,
+        was,
+        {
+          mySeat: seated ? view.seat : null,
+          sweepTo: cleared ? cleared.winner : null,
+          swept: cleared ? cleared.cards.map(([, card]) => card) : [],
+          deal: over === "deal_over" ? "none" : closed ? "all" : "new",
+        },
+        sweeps,
+      );
+    }
   }
 
   /**
-   * Escape closes the box over the table (the deal's end, the match's end).
+   * An event at the table: its banners and its sound, if it is news (the action after the view shown),
+   * not an old event replayed into the log on connecting.
+   * @param {EventFrame} frame
+   */
+  function feedback(frame) {
+    const view = state.view;
+    if (!els || !view || frame.version !== view.version + 1) return;
+    const said = frame.banners || [];
+    if (said.length && banners) {
+      showBanner(banners, said, els.root.querySelector('[data-testid="board"]'));
+      flourish();
+    } else if (view.cards && frame.action in view.cards) {
+      playCard();
+    }
+  }
+
+  /**
+   * Escape closes the box over the table (the deal's end, the match's end). A digit 1-9 puts the focus on
+   * that card of the hand (as in the terminal), to play it with Enter or Space; not while typing (the
+   * chat) nor under the match-over box.
    * @param {KeyboardEvent} event
    */
   function onKey(event) {
-    if (event.key !== "Escape" || disposed || state.mode !== "live") return;
+    if (disposed || state.mode !== "live") return;
     const over = liveMode(state);
-    if (over === "match_over") dispatch({ type: "close_match_over" });
-    else if (over === "deal_over") dispatch({ type: "close_breakdown" });
+    if (event.key === "Escape") {
+      if (over === "match_over") dispatch({ type: "close_match_over" });
+      else if (over === "deal_over") dispatch({ type: "close_breakdown" });
+      return;
+    }
+    if (!/^[1-9]$/.test(event.key) || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (!els || over === "match_over" || typing(event.target)) return;
+    const card = els.root.querySelectorAll('[data-testid="hand-card"]')[Number(event.key) - 1];
+    if (card instanceof HTMLElement) {
+      event.preventDefault();
+      card.focus();
+    }
   }
   document.addEventListener("keydown", onKey);
 
   /** The whole live page afresh (on connecting, and after a language change). */
   function drawLiveSkeleton() {
     els = liveSkeleton(state, page(), (text) => Boolean(sock && sock.chat(text)));
+    sweeps = motionLayer();
+    banners = bannerLayer();
+    els.root.append(sweeps, banners);
+    const top = els.root.querySelector(".table-top");
+    if (top) top.append(soundToggle());
     mount(root, els.root);
     renderLog(els.log, state.log);
     renderChat(els.chat, state.chat);
@@ -375,7 +454,10 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
       onWelcome: () => dispatch({ type: "welcome" }),
       onTable: (table) => dispatch({ type: "summary_merged", table }),
       onState: (message) => dispatch({ type: "state", view: message.view, at: Date.now() }),
-      onEvent: (frame) => dispatch({ type: "event", frame }),
+      onEvent: (frame) => {
+        dispatch({ type: "event", frame });
+        feedback(frame);
+      },
       onChat: (frame) => dispatch({ type: "chat", frame }),
       onError: (frame) => dispatch({ type: "refused", frame }),
       onStatus: (status) => dispatch({ type: "connection", status }),
@@ -398,7 +480,10 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
     sock.version = Math.max(0, ((state.summary && state.summary.version) || 0) - RECENT_EVENTS);
     sock.connect();
     clearInterval(clockTimer);
-    clockTimer = setInterval(() => tickClocks(root, state), 1000);
+    clockTimer = setInterval(() => {
+      tickClocks(root, state);
+      tickTimers(root, state);
+    }, 1000);
   }
 
   // ---------------------------------------------------------------- life cycle

@@ -11,6 +11,7 @@ import { identityForm } from "./identity.js";
 import { rulesHref } from "./rules.js";
 import { t } from "./i18n.js";
 import { liveMode, myTurn, seatedIn } from "./table_state.js";
+import { timerBar } from "./turn_timer.js";
 
 /** @typedef {import("./table_state.js").TableState} TableState */
 /** @typedef {import("./table_state.js").Connection} Connection */
@@ -603,7 +604,8 @@ export function renderMatchOver(state, page, download, close) {
 }
 
 /**
- * The banner over the hand: whose turn it is, or that the match is over.
+ * The banner over the hand: whose turn it is, or that the match is over; under it, the turn clock's bar
+ * when the table has a clock.
  * @param {TableState} state
  */
 function turnBanner(state) {
@@ -620,6 +622,7 @@ function turnBanner(state) {
         : seated
           ? t("web.table.waiting_for", { name: seatName(view, view.current_player) })
           : t("web.table.watching", { name: seatName(view, view.current_player) }),
+    timerBar(state),
   );
 }
 

@@ -68,7 +68,11 @@ class Base(DeclarativeBase):
 
 
 class User(Base):
-    """A guest or registered user; only registered names are unique (two guests may both be "Ana")."""
+    """A guest or registered user; only registered names are unique (two guests may both be "Ana").
+
+    ``name_key`` is what makes two names the same (:func:`tapete.server.identity_names.name_key`: case
+    folded, look-alikes mapped): registered users' keys are unique, and a guest may not take one.
+    """
 
     __tablename__ = "users"
     __table_args__ = (
@@ -79,23 +83,36 @@ class User(Base):
             sqlite_where=text("registered"),
             postgresql_where=text("registered"),
         ),
+        Index(
+            "uq_users_registered_name_key",
+            "name_key",
+            unique=True,
+            sqlite_where=text("registered"),
+            postgresql_where=text("registered"),
+        ),
     )
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     name: Mapped[str] = mapped_column(String(64))
+    name_key: Mapped[str] = mapped_column(String(255))
     registered: Mapped[bool] = mapped_column(Boolean)
     password_hash: Mapped[str | None] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
 
 
 class Token(Base):
-    """A user's bearer token, by its sha256 hex (a user may hold several: one per login)."""
+    """A user's bearer token, by its sha256 hex (a user may hold several: one per login).
+
+    ``last_used_at`` is when it was last seen (written at most once per ``token_touch``): a token unused
+    for the server's ``token_lifetime`` has expired, and the sweep deletes it.
+    """
 
     __tablename__ = "tokens"
 
     token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
     user_id: Mapped[str] = mapped_column(ForeignKey("users.id", ondelete="CASCADE"), index=True)
     created_at: Mapped[datetime] = mapped_column(UTCDateTime)
+    last_used_at: Mapped[datetime] = mapped_column(UTCDateTime, index=True)
 
 
 class GameTable(Base):
@@ -143,6 +160,8 @@ class Seat(Base):
     name: Mapped[str] = mapped_column(String(64))
     level: Mapped[str | None] = mapped_column(String(16))
     token_hash: Mapped[str | None] = mapped_column(String(64), index=True)
+    #: The sha256 of the bearer token that asked for the seat token: revoking it revokes the seat token.
+    granted_by: Mapped[str | None] = mapped_column(String(64), index=True)
 
 
 class Action(Base):

@@ -88,6 +88,8 @@ class SeatRow:
     name: str
     level: str | None = None
     token_hash: str | None = None
+    #: The sha256 of the bearer token that asked for ``token_hash`` (revoking one revokes the other).
+    granted_by: str | None = None
 
 
 @dataclass(frozen=True)

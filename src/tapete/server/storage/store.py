@@ -12,19 +12,20 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import fields
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Final, cast
 
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, Table, delete, func, insert, select
+from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError, StatementError
 from sqlalchemy.orm import Session, sessionmaker
 
 from tapete.core.errors import StorageError
+from tapete.server import identity_names as names
 from tapete.server import ratings as elo
 from tapete.server.storage import auth
 from tapete.server.storage.db import is_memory_sqlite, make_engine, parse_url, write_engine
@@ -46,11 +47,15 @@ from tapete.server.storage.rows import (
 
 #: Where the Alembic scripts live: inside the package, so an installed wheel can migrate its database.
 MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
-MAX_NAME: Final = 64
+MAX_NAME: Final = names.MAX_NAME
 MAX_CHAT: Final = 300
 _INT64: Final = 2**63
 #: TableRow fields update_table may change (the id is the row's identity).
 _TABLE_FIELDS: Final = frozenset(f.name for f in fields(TableRow)) - {"id"}
+
+
+class NameTaken(StorageError):
+    """A name that is, or looks the same as, a registered user's."""
 
 
 def alembic_config(connection: Connection | None = None, url: str | None = None) -> Config:
@@ -126,44 +131,117 @@ class Store:
 
     # ------------------------------------------------------------------ users
 
-    def create_user(self, name: str, password: str | None = None) -> tuple[UserRow, str]:
-        """A new guest (no password) or registered user, and a bearer token for it."""
-        name = _check_name(name)
-        if password is not None and not password:
-            raise StorageError("a registered user needs a non-empty password")
-        password_hash = auth.hash_password(password) if password is not None else None
-        with self._write("create_user") as session:
-            if password is not None:
-                taken = session.scalar(select(User.id).where(User.name == name, User.registered.is_(True)))
-                if taken is not None:
-                    raise StorageError(f"the name {name!r} is already registered")
-            user = User(
-                id=new_id(),
-                name=name,
-                registered=password is not None,
-                password_hash=password_hash,
-                created_at=utcnow(),
-            )
-            session.add(user)
-            session.flush()
-            return _user_row(user), _issue_token(session, user.id)
+    def create_user(
+        self, name: str, password: str | None = None, *, password_hash: str | None = None, now: datetime | None = None
+    ) -> tuple[UserRow, str]:
+        """A new guest (no password) or registered user, and a bearer token for it.
 
-    def login(self, name: str, password: str) -> tuple[UserRow, str] | None:
-        """A new token for a registered user whose password matches, else None."""
-        with self._write("login") as session:
-            user = session.scalar(select(User).where(User.name == name.strip(), User.registered.is_(True)))
-            if user is None or user.password_hash is None:
-                auth.burn_password_time(password)
-                return None
-            if not auth.check_password(password, user.password_hash):
-                return None
-            return _user_row(user), _issue_token(session, user.id)
+        The name is cleaned (:func:`~tapete.server.identity_names.clean_name`; StorageError if refused) and
+        may not be, or look like, a registered user's (:class:`NameTaken`), for a guest either. A password is
+        hashed before the transaction begins; a caller that hashes elsewhere passes ``password_hash``.
+        """
+        try:
+            name = names.clean_name(name)
+        except names.BadName as exc:
+            raise StorageError(f"create_user: {exc}") from None
+        key = names.name_key(name)
+        if password is not None:
+            if not password:
+                raise StorageError("a registered user needs a non-empty password")
+            password_hash = auth.hash_password(password)
+        registered = password_hash is not None
+        stamp = now if now is not None else utcnow()
+        try:
+            with self._write("create_user") as session:
+                if self._registered_with_key(session, key) is not None:
+                    raise NameTaken(f"the name {name!r} is already registered, or looks the same as one that is")
+                user = User(
+                    id=new_id(),
+                    name=name,
+                    name_key=key,
+                    registered=registered,
+                    password_hash=password_hash,
+                    created_at=stamp,
+                )
+                session.add(user)
+                session.flush()
+                return _user_row(user), _issue_token(session, user.id, stamp)
+        except StorageError as exc:
+            if registered and isinstance(exc.__cause__, IntegrityError):  # lost a race for the same name
+                raise NameTaken(f"the name {name!r} is already registered") from exc
+            raise
 
-    def user_by_token(self, token: str) -> UserRow | None:
-        """The user a bearer token belongs to, if any."""
+    @staticmethod
+    def _registered_with_key(session: Session, key: str) -> str | None:
+        return session.scalar(select(User.id).where(User.name_key == key, User.registered.is_(True)).limit(1))
+
+    def credentials(self, name: str) -> tuple[UserRow, str] | None:
+        """The registered user that ``name`` signs in as, with their password hash; None if there is none.
+
+        A name matches its own spelling and every one that is the same up to case and look-alikes; a user
+        whose key had to be set apart (migration 0003) matches by exact name.
+        """
+        try:
+            clean = names.clean_name(name)
+        except names.BadName:
+            return None
+        key = names.name_key(clean)
+        query = select(User).where(User.registered.is_(True), or_(User.name_key == key, User.name == clean)).limit(2)
+        with self._read("credentials") as session:
+            found = sorted(session.scalars(query), key=lambda u: u.name != clean)
+            if not found or found[0].password_hash is None:
+                return None
+            return _user_row(found[0]), found[0].password_hash
+
+    def issue_token(self, user_id: str, now: datetime | None = None) -> str:
+        """A new bearer token for an existing user (StorageError if there is no such user)."""
+        with self._write("issue_token") as session:
+            return _issue_token(session, user_id, now if now is not None else utcnow())
+
+    def login(self, name: str, password: str, now: datetime | None = None) -> tuple[UserRow, str] | None:
+        """A new token for a registered user whose password matches, else None.
+
+        The password is checked between two short transactions, never inside one (scrypt takes tens of
+        milliseconds, and a write transaction holds SQLite's only write lock). The server itself does the
+        same in steps (:mod:`tapete.server.identity`), hashing on its own threads.
+        """
+        found = self.credentials(name)
+        if found is None:
+            auth.burn_password_time(password)
+            return None
+        user, password_hash = found
+        if not auth.check_password(password, password_hash):
+            return None
+        return user, self.issue_token(user.id, now)
+
+    def user_by_token(
+        self,
+        token: str,
+        *,
+        now: datetime | None = None,
+        lifetime: timedelta | None = None,
+        touch: timedelta | None = None,
+    ) -> UserRow | None:
+        """The user a bearer token belongs to, if any.
+
+        With ``lifetime``, a token unused that long has expired (None); with ``touch``, a use more than
+        ``touch`` after the last recorded one is recorded (what keeps a token in use alive).
+        """
+        digest = auth.hash_token(token)
+        stamp = now if now is not None else utcnow()
         with self._read("user_by_token") as session:
-            user = session.scalar(select(User).join(Token).where(Token.token_hash == auth.hash_token(token)))
-            return _user_row(user) if user is not None else None
+            found = session.execute(
+                select(User, Token.last_used_at).join(Token).where(Token.token_hash == digest)
+            ).first()
+            if found is None:
+                return None
+            user, last_used = _user_row(found[0]), found[1]
+        if lifetime is not None and stamp - last_used >= lifetime:
+            return None
+        if touch is not None and stamp - last_used >= touch:
+            with self._write("user_by_token") as session:
+                session.execute(update(Token).where(Token.token_hash == digest).values(last_used_at=stamp))
+        return user
 
     def user(self, user_id: str) -> UserRow | None:
         """A user by id."""
@@ -179,6 +257,20 @@ class Store:
                 return False
             session.delete(token_row)
             return True
+
+    def expire_tokens(self, unused_since: datetime) -> list[str]:
+        """Delete every token last used before ``unused_since``; the hashes of those deleted."""
+        with self._write("expire_tokens") as session:
+            result = session.execute(delete(Token).where(Token.last_used_at < unused_since).returning(Token.token_hash))
+            return [h for (h,) in result]
+
+    def seats_granted_by(self, token_hashes: Sequence[str]) -> list[SeatRow]:
+        """The seats whose token was asked for with one of these bearer tokens (by their hashes)."""
+        if not token_hashes:
+            return []
+        with self._read("seats_granted_by") as session:
+            seats = session.scalars(select(Seat).where(Seat.granted_by.in_(list(token_hashes))))
+            return [_seat_row(s) for s in seats]
 
     # ------------------------------------------------------------------ tables and seats
 
@@ -473,22 +565,15 @@ def _errors(what: str) -> Iterator[None]:
         raise StorageError(f"{what}: database error: {exc}") from exc
 
 
-def _issue_token(session: Session, user_id: str) -> str:
+def _issue_token(session: Session, user_id: str, now: datetime) -> str:
     token = auth.new_token()
-    session.add(Token(token_hash=auth.hash_token(token), user_id=user_id, created_at=utcnow()))
+    session.add(Token(token_hash=auth.hash_token(token), user_id=user_id, created_at=now, last_used_at=now))
     return token
 
 
 def _bump(rating: Rating, delta: float) -> None:
     rating.rating += delta
     rating.games += 1
-
-
-def _check_name(name: str) -> str:
-    name = name.strip()
-    if not name or len(name) > MAX_NAME:
-        raise StorageError(f"a user name has 1 to {MAX_NAME} characters, got {name!r}")
-    return name
 
 
 def _check_statuses(statuses: Sequence[str]) -> None:
