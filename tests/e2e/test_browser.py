@@ -665,3 +665,27 @@ def test_the_waiting_room_tells_changed_rules_in_words_and_links_the_rules(new_p
     assert "caballo above sota" in changed and "_" not in changed, changed
     link = page.get_by_test_id("table-rules")
     assert link.get_attribute("href") == "/rules/guinote/aragones"
+
+
+def test_a_seat_opened_on_a_second_device_is_not_fought_over(new_page: Callable[..., Any]) -> None:
+    """The same person opens their table on a second device: that one plays, the first says so and offers
+    "Play here" instead of taking the seat back by itself (which the second would do in turn, for ever)."""
+    first = new_page()
+    become_guest(first, "Inés")
+    create_table(first, "guinote", "aragones")
+    sit_and_fill_with_bots(first)
+    start(first)
+    url = first.url
+    signed_in = first.evaluate("() => localStorage.getItem('tapete.auth')")
+    second = new_page()
+    second.goto("/")
+    second.evaluate("(value) => localStorage.setItem('tapete.auth', value)", signed_in)
+    second.goto(url)
+    second.get_by_test_id("board").wait_for()
+    first.get_by_test_id("seat-moved").wait_for()
+    # Nobody takes the seat back by itself: a while later the second device still plays.
+    first.wait_for_timeout(1500)
+    assert second.get_by_test_id("board").count() == 1 and second.get_by_test_id("seat-moved").count() == 0
+    first.get_by_test_id("play-here").click()
+    first.get_by_test_id("board").wait_for()
+    second.get_by_test_id("seat-moved").wait_for()

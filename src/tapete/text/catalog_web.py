@@ -172,6 +172,7 @@ MESSAGES: Final[dict[str, str]] = {
     "web.table.you_lost": "You lost.",
     "web.table.last_deal": "The last deal",
     "web.table.close": "Close",
+    "web.table.play_here": "Play here",
     "web.table.bot_short": "Bot {seat}",
     "web.table.you_short": "You",
     "web.table.side_short_you": "You & {partner}",

@@ -8,7 +8,10 @@
 
 import { language } from "./i18n.js";
 
-const FATAL = new Set(["bad_token", "table_closed", "no_table"]);
+// Codes after which this connection must not come back by itself: the token is gone, the seat was
+// opened on another page (coming back would take it from there, and that page would take it back), or
+// the sign-in behind it ended.
+const FATAL = new Set(["bad_token", "table_closed", "no_table", "seat_moved", "signed_out"]);
 const PING_MS = 25000;
 
 export class TableSocket {

@@ -17,12 +17,13 @@ import {
   get,
   post,
   seatToken,
+  setAuth,
   setSeatToken,
   setWatchToken,
   watchToken,
 } from "./api.js";
 import { bannerLayer, showBanner } from "./banner.js";
-import { mount, toast } from "./dom.js";
+import { h, mount, toast } from "./dom.js";
 import { errorText, identityForm } from "./identity.js";
 import { t } from "./i18n.js";
 import { animateRedraw, motionLayer, motionWanted, snapshot } from "./motion.js";
@@ -462,6 +463,41 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
       onError: (frame) => dispatch({ type: "refused", frame }),
       onStatus: (status) => dispatch({ type: "connection", status }),
       onFatal: (codeName, message) => {
+        if (codeName === "seat_moved") {
+          // The seat is played from another page or device now: say so and offer to play here,
+          // rather than take it back at once (the other page would do the same, for ever).
+          sock = null;
+          els = null;
+          dispatch({ type: "lost" });
+          mount(
+            root,
+            h(
+              "section",
+              { class: "panel", "data-testid": "seat-moved" },
+              h("p", {}, message || t("web.table.connection_lost")),
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: "btn primary",
+                  "data-testid": "play-here",
+                  onclick: () => {
+                    setSeatToken(tableId, null, null);
+                    load();
+                  },
+                },
+                t("web.table.play_here"),
+              ),
+            ),
+          );
+          return;
+        }
+        if (codeName === "signed_out") {
+          setAuth(null);
+          setSeatToken(tableId, null, null);
+          setWatchToken(tableId, null);
+          refreshNav();
+        }
         // A seat token the server no longer knows (the seat was given up, the table is gone):
         // forget it and show the table as anyone would see it.
         if (codeName === "bad_token") {
