@@ -207,7 +207,7 @@ def test_four_browser_players_complete_a_belote_deal(new_page: Callable[..., Any
     owner.get_by_test_id("sit-0").click()
     owner.get_by_test_id("leave-seat").wait_for()
     invite = owner.get_by_test_id("invite-link").input_value()
-    assert re.search(r"/t/[A-Z0-9]{6}$", invite), invite
+    assert re.search(r"/t/[A-Z0-9]{8}$", invite), invite
 
     pages = [owner]
     for seat, name in ((1, "Est"), (2, "Sud"), (3, "Ouest")):

@@ -102,7 +102,7 @@ def test_a_table_from_creation_to_the_end(sqlite_store: Store) -> None:
         })  # fmt: skip
         tid = table["id"]
         assert table["status"] == "waiting" and table["owner"] and table["my_seat"] is None
-        assert table["invite"] == f"/t/{table['code']}" and len(table["code"]) == 6
+        assert table["invite"] == f"/t/{table['code']}" and len(table["code"]) == 8
         assert table["target"] == 51 and table["clock_seconds"] == 30 and table["options"] == {"must_trump": "true"}
         assert [s["kind"] for s in table["seats"]] == ["open"] * 4
         # The invite code finds it (in any case); the lobby lists it.

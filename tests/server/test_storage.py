@@ -616,7 +616,7 @@ def test_row_helpers() -> None:
     assert utcnow().tzinfo is not None
     assert len(new_id()) == 12 and new_id() != new_id()
     code = new_code()
-    assert len(code) == 6 and set(code) <= set(CODE_ALPHABET)
+    assert len(code) == 8 and set(code) <= set(CODE_ALPHABET)
     assert not set("01ILO") & set(CODE_ALPHABET)
 
 

@@ -99,6 +99,28 @@ class ServerConfig:
     hsts_seconds: int = 365 * 24 * 3600
     #: Bytes of finished replays kept ready to send (computed once per table and language; LRU). 0: none.
     replay_cache_bytes: int = 32 * 1024 * 1024
+    # ---------------------------------------------------------- tables: who may see them, and spam
+    # (docs/server.md, "Who may see a table, and table spam")
+    #: Invite-code lookups (``GET /api/code/...``) one client address may make: a burst, then this many
+    #: a minute (0: no limit). Over it: 429 ``too_many_lookups`` with Retry-After.
+    code_lookup_burst: int = 20
+    code_lookups_per_minute: float = 20.0
+    #: Tables (waiting or in play) one person may own at once (0: no limit). Over it: 409 ``too_many_tables``.
+    max_open_tables: int = 5
+    #: Tables one person may create: a burst, then this many a minute (0: no limit); and one client
+    #: address (several people may share one). Over either: 429 ``creating_too_fast`` with Retry-After.
+    table_burst_per_person: int = 5
+    tables_per_minute_per_person: float = 2.0
+    table_burst_per_address: int = 30
+    tables_per_minute_per_address: float = 10.0
+    #: Minutes a waiting table may stay with no person seated and no connection open before the server
+    #: gives it up (status ``abandoned``; 0: never).
+    empty_table_minutes: float = 10.0
+    #: Lobby pages: tables per page unless asked otherwise, the most one page may hold, and how long one
+    #: computed lobby is shared by every reader (seconds; creating or changing a table renews it at once).
+    lobby_page: int = 50
+    lobby_page_max: int = 100
+    lobby_cache_seconds: float = 1.0
 
     @property
     def trick_pause(self) -> float:

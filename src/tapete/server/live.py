@@ -39,6 +39,7 @@ from tapete.core.errors import IllegalActionError, TapeteError
 from tapete.core.words import Say, SeatRef
 from tapete.games import GAMES, Game, Match
 from tapete.server import protocol as p
+from tapete.server.access import TableAccess, may_see_hands, may_view
 from tapete.server.clients import CLOSE_POLICY, Client
 from tapete.server.config import ServerConfig
 from tapete.server.driver import Driver
@@ -342,11 +343,14 @@ class LiveTable:
             return seat_view(self.game, match, client.seat, facts, self.ended, client.lang)
         return spectator_view(self.game, match, facts, self.ended, client.lang, hands=self._sees_hands(client))
 
+    def access(self) -> TableAccess:
+        """The facts that decide who may see what of this table (:mod:`tapete.server.access`)."""
+        return TableAccess.of(self.row, (s.row for s in self.seats))
+
     def _sees_hands(self, client: Client) -> bool:
-        """Spectators see every hand only if the owner allows it, and never one who has a seat here."""
-        if client.role != "spectator" or not self.row.spectators_see_hands:
-            return False
-        return client.user_id is None or self.seat_of_user(client.user_id) is None
+        """Spectators see every hand only if the owner allows it and no person sits here, whoever they
+        are (:func:`~tapete.server.access.may_see_hands`): no seated person sees a hand from another account."""
+        return client.role == "spectator" and may_see_hands(self.access())
 
     def _state_frames(self, facts: TableFacts | None = None) -> dict[Client, str]:
         """A state frame for every identified client, each view built once per (viewer, language)."""
@@ -426,6 +430,8 @@ class LiveTable:
             admitted = self.passes.get(digest)
             if admitted is None:
                 raise ServerError("bad_token", "server.error.bad_token", http=403)
+            if not may_view(self.access(), admitted.user_id):  # a private table is over: its parties' alone
+                raise ServerError("bad_token", "server.error.not_allowed", http=403)
             client.role, client.seat = "spectator", None
             client.user_id, client.name = admitted.user_id, admitted.name
         first = client not in self.clients

@@ -5,6 +5,13 @@ table that is waiting or in play (all of them are loaded at startup by :meth:`Ta
 which replays each live table's action log), and loads a finished table on demand when
 somebody opens it. A table whose log cannot be replayed is reported and left alone: one bad
 table must not keep the server from starting.
+
+The registry also keeps tables from being spammed (docs/server.md, "Who may see a table, and
+table spam"): a person owns at most ``max_open_tables`` waiting or live tables, creations are
+throttled per person and per client address, a waiting table left with no person seated and no
+connection for ``empty_table_minutes`` is given up, and the lobby is computed at most once per
+``lobby_cache_seconds`` (a :class:`Lobby`, shared by every reader) instead of once per request.
+Its clock (:attr:`TableRegistry.clock`, monotonic seconds) is injectable for tests.
 """
 
 from __future__ import annotations
@@ -13,18 +20,23 @@ import asyncio
 import dataclasses
 import logging
 import random
-from collections.abc import Mapping
-from dataclasses import dataclass
+import re
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from tapete.core.errors import StorageError, TapeteError
 from tapete.games import GAMES
+from tapete.server.access import OPEN_STATUSES, is_party
 from tapete.server.clients import CLOSE_GOING_AWAY
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
 from tapete.server.journal import Journal
 from tapete.server.live import LiveTable, table_rules
 from tapete.server.storage.rows import TableRow, UserRow, new_code, new_id, utcnow
+from tapete.server.throttle import Throttle, address_key, retry_after
 
 if TYPE_CHECKING:
     from tapete.server.storage.store import Store
@@ -33,6 +45,46 @@ log = logging.getLogger(__name__)
 
 #: The longest turn clock an owner may set (seconds); 0 turns the clock off.
 MAX_CLOCK = 3600
+#: What a typed invite code may carry besides the code: spaces and dashes ("ABCD-EFGH").
+_CODE_NOISE = re.compile(r"[\s-]+")
+#: The lobby's orders: newest tables first, or the fullest (most seats taken) first.
+LOBBY_ORDERS = ("newest", "fullest")
+
+
+def throttle(per_minute: float, burst: int, now: Callable[[], float]) -> Throttle | None:
+    """A :class:`~tapete.server.throttle.Throttle` of ``burst`` events at once, then ``per_minute`` a
+    minute; None (no limit) when ``per_minute`` is 0 or less."""
+    if per_minute <= 0:
+        return None
+    burst = max(1, burst)
+    return Throttle(burst, 60.0 * burst / per_minute, now=now)
+
+
+def _wait(limit: Throttle | None, key: str) -> float:
+    return 0.0 if limit is None else limit.wait(key)
+
+
+def _take(limit: Throttle | None, key: str) -> float:
+    return 0.0 if limit is None else limit.take(key)
+
+
+def taken(table: LiveTable) -> int:
+    """Seats held by a person or a bot."""
+    return sum(1 for s in table.seats if s.row.kind != "open")
+
+
+@dataclass
+class Lobby:
+    """The open tables as the lobby shows them, computed once and shared until it is ``made`` too long ago.
+
+    ``orders`` holds the public open tables in each order; ``people`` each person's own open tables
+    (owned or seated, public or private); ``pages`` is where the routes keep what they made of it
+    (a page's JSON), so that readers within its lifetime share that too."""
+
+    made: float
+    orders: dict[str, list[LiveTable]]
+    people: dict[str, list[LiveTable]]
+    pages: dict[Any, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -58,10 +110,27 @@ class TableRegistry:
         self.config = config
         self.tables: dict[str, LiveTable] = {}
         self._loading = asyncio.Lock()
+        #: Monotonic seconds: every limit below reads it (tests put a fake clock here).
+        self.clock: Callable[[], float] = time.monotonic
+        now = lambda: self.clock()  # noqa: E731 - read at each call, so that a test may swap the clock
+        self.code_lookups = throttle(config.code_lookups_per_minute, config.code_lookup_burst, now)
+        self.creations_by_person = throttle(config.tables_per_minute_per_person, config.table_burst_per_person, now)
+        self.creations_by_address = throttle(config.tables_per_minute_per_address, config.table_burst_per_address, now)
+        #: Tables being created (between their checks and their arrival in ``tables``), by owner.
+        self._creating: Counter[str] = Counter()
+        #: Since when (clock) each waiting table has had no person seated and no connection.
+        self._empty_since: dict[str, float] = {}
+        self._lobby: Lobby | None = None
+        self._dropping = False
 
     # ------------------------------------------------------------ creating
-    async def create(self, owner: UserRow, spec: TableSpec) -> LiveTable:
-        """A new waiting table; bad rules or settings raise ServerError with the reason."""
+    async def create(self, owner: UserRow, spec: TableSpec, host: str | None = None) -> LiveTable:
+        """A new waiting table; bad rules or settings raise ServerError with the reason, and so do the
+        limits (checked after the rules, before anything is stored): ``too_many_tables`` (409) when
+        ``owner`` already owns ``max_open_tables`` open tables, ``creating_too_fast`` (429, with
+        ``retry_after`` seconds in its detail and a Retry-After header) past the creation rate of the owner
+        or of the client address ``host``."""
+        await self.drop_empty()
         game = GAMES.get(spec.game)
         if game is None:
             raise ServerError("bad_game", "server.error.bad_game", game=spec.game[:40], games=", ".join(GAMES))
@@ -91,18 +160,71 @@ class TableRegistry:
             table_rules(game, row)
         except (TapeteError, ValueError, TypeError) as e:
             raise ServerError("bad_rules", "server.error.bad_rules", detail={"reason": str(e)}, reason=str(e)) from None
-        for _ in range(5):  # a clash of invite codes is rare: draw another
-            try:
-                await asyncio.to_thread(self.store.create_table, row)
-                break
-            except StorageError:
-                row = dataclasses.replace(row, id=new_id(), code=new_code())
-        else:
-            raise ServerError("storage", "server.error.storage", http=503)
+        self._admit(owner.id, address_key(host))  # no await since the checks: nothing slips between them
+        self._creating[owner.id] += 1
+        try:
+            for _ in range(5):  # a clash of invite codes is rare: draw another
+                try:
+                    await asyncio.to_thread(self.store.create_table, row)
+                    break
+                except StorageError:
+                    row = dataclasses.replace(row, id=new_id(), code=new_code())
+            else:
+                raise ServerError("storage", "server.error.storage", http=503)
+        finally:
+            self._creating[owner.id] -= 1
+            if self._creating[owner.id] <= 0:
+                del self._creating[owner.id]
         table = LiveTable(row, [], self.store, self.journal, self.config)
         self.sweep()
         self.tables[row.id] = table
+        self._empty_since[row.id] = self.clock()
+        self.changed()
         return table
+
+    def open_tables_of(self, owner_id: str) -> int:
+        """How many waiting or live tables ``owner_id`` owns (counting those being created)."""
+        owned = sum(1 for t in self.tables.values() if t.row.owner_id == owner_id and t.status in OPEN_STATUSES)
+        return owned + self._creating[owner_id]
+
+    def _admit(self, owner_id: str, address: str) -> None:
+        """Check the limits of one more table for ``owner_id`` from ``address``, and count it (or refuse)."""
+        limit = self.config.max_open_tables
+        if limit > 0 and self.open_tables_of(owner_id) >= limit:
+            raise ServerError("too_many_tables", "server.error.too_many_tables", http=409,
+                              detail={"limit": limit}, limit=limit)  # fmt: skip
+        waits = {
+            "person": _wait(self.creations_by_person, owner_id),
+            "address": _wait(self.creations_by_address, address),
+        }
+        scope, wait = max(waits.items(), key=lambda kv: kv[1])
+        if wait > 0:
+            seconds = retry_after(wait)
+            raise ServerError(
+                "creating_too_fast",
+                f"server.error.creating_too_fast.{scope}",
+                http=429,
+                detail={"retry_after": seconds, "scope": scope},
+                headers={"Retry-After": str(seconds)},
+                seconds=seconds,
+            )
+        _take(self.creations_by_person, owner_id)
+        _take(self.creations_by_address, address)
+
+    def count_code_lookup(self, host: str | None) -> None:
+        """Count one invite-code lookup from the client address ``host``, or refuse it: 429
+        ``too_many_lookups`` with ``retry_after`` seconds in its detail and a Retry-After header."""
+        wait = _take(self.code_lookups, address_key(host))
+        if wait > 0:
+            seconds = retry_after(wait)
+            raise ServerError(
+                "too_many_lookups",
+                "server.error.too_many_lookups",
+                http=429,
+                detail={"retry_after": seconds},
+                headers={"Retry-After": str(seconds)},
+                seconds=seconds,
+            )
 
     # ------------------------------------------------------------ finding
     async def get(self, table_id: str) -> LiveTable:
@@ -120,20 +242,90 @@ class TableRegistry:
         return table
 
     async def by_code(self, code: str) -> LiveTable:
-        row = await asyncio.to_thread(self.store.table_by_code, code[:16])
+        """The table of an invite code (any case; spaces and dashes ignored), else ``no_table`` (404).
+
+        Who may see what it finds is the caller's to check (:mod:`tapete.server.access`)."""
+        clean = _CODE_NOISE.sub("", code)[:16]
+        row = await asyncio.to_thread(self.store.table_by_code, clean) if clean else None
         if row is None:
             raise ServerError("no_table", "server.error.no_code", http=404, code=code[:16])
         return await self.get(row.id)
 
-    def lobby(self, user_id: str | None = None) -> list[LiveTable]:
-        """Public tables waiting or in play, and the private ones where ``user_id`` holds a seat, newest first."""
+    # ------------------------------------------------------------ the lobby
+    def changed(self) -> None:
+        """A table was created, or changed seats or status: the next lobby is computed afresh."""
+        self._lobby = None
+
+    async def lobby(self) -> Lobby:
+        """The open tables as the lobby shows them (see :class:`Lobby`): computed at most once per
+        ``lobby_cache_seconds``, after giving up the tables left empty too long."""
+        now = self.clock()
+        found = self._lobby
+        if found is not None and now - found.made < self.config.lobby_cache_seconds:
+            return found
+        await self.drop_empty()
         self.sweep()
-        found = [
-            t
-            for t in self.tables.values()
-            if t.status in ("waiting", "live") and (t.row.public or (user_id and t.seat_of_user(user_id) is not None))
-        ]
-        return sorted(found, key=lambda t: t.row.created_at, reverse=True)
+        public: list[LiveTable] = []
+        people: dict[str, list[LiveTable]] = {}
+        for t in self.tables.values():
+            if t.status not in OPEN_STATUSES:
+                continue
+            if t.row.public:
+                public.append(t)
+            parties = {t.row.owner_id} | {s.row.user_id for s in t.seats if s.row.kind == "human" and s.row.user_id}
+            for person in parties:
+                people.setdefault(person, []).append(t)
+        newest = sorted(public, key=lambda t: t.row.created_at, reverse=True)
+        fullest = sorted(newest, key=taken, reverse=True)  # stable: the newest first among equally full
+        for mine in people.values():
+            mine.sort(key=lambda t: t.row.created_at, reverse=True)
+        self._lobby = Lobby(now, {"newest": newest, "fullest": fullest}, people)
+        return self._lobby
+
+    def mine(self, lobby: Lobby, user_id: str) -> list[LiveTable]:
+        """``user_id``'s own open tables of ``lobby`` that still are (owned or seated), newest first."""
+        return [t for t in lobby.people.get(user_id, ()) if t.status in OPEN_STATUSES and is_party(t.access(), user_id)]
+
+    # ------------------------------------------------------------ empty tables
+    async def drop_empty(self) -> int:
+        """Give up every waiting table that has had no person seated and no connection for
+        ``empty_table_minutes`` (status ``abandoned``, in the store first); how many were."""
+        limit = self.config.empty_table_minutes * 60.0
+        if self.config.empty_table_minutes <= 0 or self._dropping:
+            return 0
+        self._dropping = True
+        try:
+            now = self.clock()
+            expired = []
+            for t in list(self.tables.values()):
+                if t.status != "waiting" or not self._is_empty(t):
+                    self._empty_since.pop(t.id, None)
+                    continue
+                since = self._empty_since.setdefault(t.id, now)
+                if now - since >= limit:
+                    expired.append(t)
+            dropped = 0
+            for t in expired:
+                async with t.lock:
+                    if t.status != "waiting" or not self._is_empty(t):  # somebody came meanwhile
+                        continue
+                    await asyncio.to_thread(self.store.update_table, t.id, status="abandoned")
+                    t.row = dataclasses.replace(t.row, status="abandoned")
+                self._empty_since.pop(t.id, None)
+                t.broadcast_table()
+                self.forget(t)
+                dropped += 1
+            if dropped:
+                log.info("gave up %d waiting tables left empty", dropped)
+                self.changed()
+            return dropped
+        finally:
+            self._dropping = False
+
+    @staticmethod
+    def _is_empty(table: LiveTable) -> bool:
+        """No person seated (bots do not count) and no connection open."""
+        return not table.clients and all(s.row.kind != "human" for s in table.seats)
 
     # ------------------------------------------------------------ loading and recovery
     async def _load(self, row: TableRow) -> LiveTable | None:
@@ -182,6 +374,7 @@ class TableRegistry:
         """Drop a finished or abandoned table nobody watches any more (the store keeps it)."""
         if table.status in ("finished", "abandoned") and not table.clients:
             self.tables.pop(table.id, None)
+            self._empty_since.pop(table.id, None)
 
     async def close(self) -> None:
         """Stop every table's bots and clock (the store and the journal stay open)."""
@@ -194,4 +387,4 @@ class TableRegistry:
         return {s: statuses.count(s) for s in ("waiting", "live", "finished", "abandoned")}
 
 
-__all__ = ["MAX_CLOCK", "TableRegistry", "TableSpec"]
+__all__ = ["LOBBY_ORDERS", "MAX_CLOCK", "Lobby", "TableRegistry", "TableSpec", "taken", "throttle"]

@@ -6,6 +6,12 @@ that refuse unknown fields and over-long values. Every refusal is a :class:`~tap
 which :mod:`tapete.server.app` turns into ``{"error": {"code", "message", "detail"}}`` in the
 language of ``?lang=`` or Accept-Language. Store calls run in worker threads, so a slow
 database never stalls the tables' event loop.
+
+Who may see a table is one rule (:mod:`tapete.server.access`), asked by every table route: the
+page, the code lookup, watching, sitting and the owner's routes, the lobby, my games, and the
+permission of records and replays. A table the asker may not see answers as if it did not exist.
+Code lookups and table creation are throttled (429 with ``Retry-After``); the lobby comes in pages,
+computed once for every reader within ``lobby_cache_seconds``.
 """
 
 from __future__ import annotations
@@ -25,12 +31,13 @@ from pydantic import BaseModel, ConfigDict, Field
 from tapete.bots.levels import DIFFICULTIES, LEVELS
 from tapete.games import GAMES
 from tapete.server import seating
+from tapete.server.access import TableAccess, may_see_record, may_view
 from tapete.server.deck import drawn_faces
 from tapete.server.errors import ServerError
 from tapete.server.identity import Identity
 from tapete.server.lang import msg, pick, say, speaking
 from tapete.server.live import LiveTable
-from tapete.server.registry import TableSpec
+from tapete.server.registry import LOBBY_ORDERS, TableSpec
 from tapete.server.replay import ReplayCache, replay_json
 from tapete.server.state import ServerState
 from tapete.server.storage.auth import hash_token
@@ -135,10 +142,21 @@ async def user_of(request: Request) -> UserRow:
     return user
 
 
+def _check_view(table: LiveTable, user: UserRow | None, code: str | None = None) -> None:
+    """Refuse a table the asker may not see (:func:`~tapete.server.access.may_view`) as if it did not
+    exist: ``no_table`` (404), as for an unknown id or code, so that an outsider learns nothing of it."""
+    if not may_view(table.access(), user.id if user is not None else None):
+        if code is not None:
+            raise ServerError("no_table", "server.error.no_code", http=404, code=code[:16])
+        raise ServerError("no_table", "server.error.no_table", http=404)
+
+
 async def _user_and_table(request: Request, table_id: str) -> tuple[UserRow, LiveTable]:
-    """The signed-in user and the table a route acts on (401 / 404 otherwise)."""
+    """The signed-in user and the table a route acts on, one they may see (401 / 404 otherwise)."""
     user = await user_of(request)
-    return user, await server_of(request).registry.get(table_id)
+    table = await server_of(request).registry.get(table_id)
+    _check_view(table, user)
+    return user, table
 
 
 def user_json(user: UserRow) -> dict[str, Any]:
@@ -316,6 +334,8 @@ async def rules(game: str, request: Request, preset: str = "") -> Response:
 # ---------------------------------------------------------------- tables
 @router.post("/tables")
 async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
+    """A new waiting table, within the limits: ``max_open_tables`` per owner (409 ``too_many_tables``),
+    and the creation rates per person and per address (429 ``creating_too_fast``, with Retry-After)."""
     user = await user_of(request)
     spec = TableSpec(
         game=body.game,
@@ -327,33 +347,81 @@ async def create_table(body: TableIn, request: Request) -> dict[str, Any]:
         spectators_see_hands=body.spectators_see_hands,
         rated=body.rated,
     )
-    table = await server_of(request).registry.create(user, spec)
+    table = await server_of(request).registry.create(user, spec, client_host(request))
     return table_json(table, user)
 
 
-@router.get("/lobby")
-async def lobby(request: Request) -> dict[str, Any]:
+@router.get("/lobby", response_model=None)
+async def lobby(request: Request, order: str = "newest", offset: int = 0, limit: int | None = None) -> Response:
+    """One page of the public tables waiting or in play (``order``: ``newest`` or ``fullest`` first;
+    ``limit`` tables from ``offset``; ``next`` is the next page's offset, or null), and, on the first
+    page of a signed-in asker, their own private open tables before it.
+
+    The tables and each page are computed once per ``lobby_cache_seconds`` for every reader: an
+    anonymous reader gets the very bytes of the shared page; a signed-in one the same, but with their
+    own tables marked (``my_seat``, ``owner``, ``replaced``)."""
+    server = server_of(request)
+    config = server.config
+    if order not in LOBBY_ORDERS:
+        detail = {"field": "order", "problem": f"expected one of {', '.join(LOBBY_ORDERS)}"}
+        raise ServerError("bad_field", "server.error.bad_field", detail=detail, field="order")
+    size = config.lobby_page if limit is None else max(1, min(limit, config.lobby_page_max))
+    offset = max(0, offset)
+    shared = await server.registry.lobby()
+    key = (order, offset, size)
+    page = shared.pages.get(key)
+    if page is None:
+        everyone = shared.orders[order]
+        chunk = everyone[offset : offset + size]
+        body: dict[str, Any] = {
+            "tables": [table_json(t) for t in chunk],
+            "order": order,
+            "offset": offset,
+            "limit": size,
+            "total": len(everyone),
+            "next": offset + size if offset + size < len(everyone) else None,
+        }
+        page = shared.pages[key] = (chunk, body, json.dumps(body, ensure_ascii=False).encode())
+    chunk, body, data = page
     user = await optional_user(request)
-    tables = server_of(request).registry.lobby(user.id if user is not None else None)
-    return {"tables": [table_json(t, user) for t in tables]}
+    if user is not None:
+        mine = server.registry.mine(shared, user.id)
+        ids = {t.id for t in mine}
+        private = [t for t in mine if not t.row.public] if offset == 0 else []
+        if private or any(t.id in ids for t in chunk):
+            own = [table_json(t, user) if t.id in ids else item for t, item in zip(chunk, body["tables"], strict=True)]
+            personal = {**body, "tables": [table_json(t, user) for t in private] + own}
+            data = json.dumps(personal, ensure_ascii=False).encode()
+    return Response(data, media_type="application/json")
 
 
 @router.get("/tables/{table_id}")
 async def get_table(table_id: str, request: Request) -> dict[str, Any]:
     user = await optional_user(request)
-    return table_json(await server_of(request).registry.get(table_id), user)
+    table = await server_of(request).registry.get(table_id)
+    _check_view(table, user)
+    return table_json(table, user)
 
 
 @router.get("/code/{code}")
 async def by_code(code: str, request: Request) -> dict[str, Any]:
+    """The table of an invite code, for whoever may see it (else 404, as for a code that names nothing).
+
+    Lookups are throttled per client address (``code_lookup_burst``, ``code_lookups_per_minute``):
+    past them, 429 ``too_many_lookups`` with Retry-After, and nothing is looked up."""
+    registry = server_of(request).registry
+    registry.count_code_lookup(client_host(request))
     user = await optional_user(request)
-    return table_json(await server_of(request).registry.by_code(code), user)
+    table = await registry.by_code(code)
+    _check_view(table, user, code)
+    return table_json(table, user)
 
 
 @router.post("/tables/{table_id}/seats/{seat}")
 async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = None) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
     token = await seating.sit(table, user, seat, body.partner_of if body else None, granted_by=bearer_hash(request))
+    server_of(request).registry.changed()
     return {"seat_token": token, "seat": seat, "table": table_json(table, user)}
 
 
@@ -361,6 +429,7 @@ async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = N
 async def leave(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
     await seating.leave(table, user, seat)
+    server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
 
@@ -369,6 +438,7 @@ async def add_bot(table_id: str, seat: int, request: Request, body: BotIn | None
     user, table = await _user_and_table(request, table_id)
     level = body.level if body else "easy"
     await seating.add_bot(table, user, seat, level, _bot_name(level, lang_of(request)))
+    server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
 
@@ -376,6 +446,7 @@ async def add_bot(table_id: str, seat: int, request: Request, body: BotIn | None
 async def start(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
     await seating.start(table, user)
+    server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
 
@@ -383,6 +454,7 @@ async def start(table_id: str, request: Request) -> dict[str, Any]:
 async def abandon(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
     await seating.abandon(table, user)
+    server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
 
@@ -401,6 +473,8 @@ async def my_games(request: Request) -> dict[str, Any]:
     out = []
     for row in rows[:100]:
         seats = await asyncio.to_thread(store.seats, row.id)
+        if not may_see_record(TableAccess.of(row, seats), user.id):  # theirs by construction: the one rule still
+            continue
         out.append(
             _finished_json(row, [s.name for s in seats], next((s.seat for s in seats if s.user_id == user.id), None))
         )
@@ -430,7 +504,7 @@ async def _finished_row(table_id: str, request: Request) -> TableRow:
     if not row.public:  # before anything else: an outsider learns nothing of a private table, not even its state
         user = await optional_user(request)
         seats = await asyncio.to_thread(store.seats, row.id)
-        if user is None or all(s.user_id != user.id for s in seats):
+        if not may_see_record(TableAccess.of(row, seats), user.id if user is not None else None):
             raise ServerError("not_allowed", "server.error.not_allowed", http=403)
     if row.status != "finished":
         raise ServerError("not_finished", "server.error.not_finished", http=409)

@@ -15,6 +15,7 @@ import dataclasses
 import time
 
 from tapete.bots.levels import LEVELS
+from tapete.server.access import may_view, may_watch
 from tapete.server.clients import CLOSE_GOING_AWAY
 from tapete.server.errors import ServerError
 from tapete.server.live import LiveTable, Pass, SeatState
@@ -155,10 +156,15 @@ async def abandon(table: LiveTable, user: UserRow) -> None:
 
 
 def watch(table: LiveTable, user: UserRow, granted_by: str | None = None) -> str:
-    """A spectator token for anybody who knows the table (kept in memory: ask again after a restart).
+    """A spectator token for whoever may watch the table (:func:`~tapete.server.access.may_watch`: anybody
+    who knows an open or a public one, only its parties once a private one is over), kept in memory:
+    ask again after a restart.
 
     ``granted_by`` is the hash of the bearer token that asks: revoking it revokes the pass."""
-    if table.status == "abandoned":
+    facts = table.access()
+    if not may_view(facts, user.id):
+        raise ServerError("no_table", "server.error.no_table", http=404)
+    if not may_watch(facts, user.id):
         raise ServerError("table_closed", "server.error.table_closed", http=409)
     token = new_token()
     table.passes[hash_token(token)] = Pass(user.id, user.name, granted_by)

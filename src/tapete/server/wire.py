@@ -4,8 +4,9 @@ A view is built from one seat's observation (:meth:`tapete.games.Game.observe`, 
 one door for hidden cards) plus public table data (names, who is connected, the match score,
 the clock). A spectator's view comes from an observation with the hand and legal actions
 removed before anything reads it (:func:`public`), so no code path here can copy a hand into
-it by mistake; whole hands go to spectators only when the table's owner allows it, and to a
-replay only once the match is over. An optional decision that another seat holds shows as
+it by mistake; whole hands go to spectators only at a table of bots whose owner allows it
+(:func:`tapete.server.access.may_see_hands`: never where a person sits), and to a replay only once
+the match is over. An optional decision that another seat holds shows as
 declined (:func:`tapete.table.silent.settle`): only its own seat sees that it had one. Every text
 is made in the recipient's language (:func:`tapete.server.lang.speaking`) with the seat names
 that viewer reads, from what the game says (``Say`` values: :meth:`~tapete.core.game.Game.action_label`, ``narrate``,
@@ -144,7 +145,8 @@ def spectator_view(
     lang: str,
     hands: bool = False,
 ) -> JSON:
-    """What a spectator sees: the public table; every hand too when ``hands`` (the owner allowed it).
+    """What a spectator sees: the public table; every hand too when ``hands`` (a table of bots whose owner
+    allowed it, :func:`tapete.server.access.may_see_hands`, or a finished match's replay).
 
     Seeing every hand shows no pending private turn either: the hands are those of the table as
     everybody sees it (a decision still to take shows as declined), so a spectator never learns that

@@ -117,6 +117,15 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.not_seated": "Spectators cannot play: take a seat to play.",
     "server.error.stale_version": "The table has moved on since you looked (it is at move {version}): look again.",
     "server.error.chat_empty": "The message is empty.",
+    "server.error.too_many_lookups": "Too many invite codes tried from your address: try again in {seconds} s.",
+    "server.error.too_many_tables": (
+        "You already have {limit} open tables (waiting or in play): start, finish or give one up before "
+        "creating another."
+    ),
+    "server.error.creating_too_fast.person": "You are creating tables too fast: try again in {seconds} s.",
+    "server.error.creating_too_fast.address": (
+        "Too many tables are being created from your address: try again in {seconds} s."
+    ),
     "server.error.bad_kind": "Ratings are of a 'player' or a 'pair'.",
     # ------------------------------------------------------------ finished games and pages
     "server.error.not_finished": "The match is not over yet: its record and replay come at the end.",

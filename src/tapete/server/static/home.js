@@ -8,6 +8,8 @@ import { errorText, identityForm } from "./identity.js";
 import { t } from "./i18n.js";
 
 const REFRESH_MS = 4000;
+/** Tables the lobby shows: its first page. */
+const LOBBY_PAGE = 50;
 
 /** The table title people read: the game, then the preset by its display name ("… · Aragonés"). */
 export function tableTitle(table, games) {
@@ -131,7 +133,8 @@ export function homeScreen(root, { navigate, refreshNav }) {
 
   async function refresh() {
     try {
-      const data = await get("/api/lobby");
+      // The first page of the lobby (the server pages it; the asker's own tables come first).
+      const data = await get(`/api/lobby?order=newest&offset=0&limit=${LOBBY_PAGE}`);
       const tables = Array.isArray(data) ? data : data.tables || [];
       if (!tables.length) mount(list, h("p", { class: "muted", "data-testid": "lobby-empty" }, t("web.lobby.empty")));
       else mount(list, h("ul", { class: "plain" }, tables.map(row)));

@@ -20,9 +20,11 @@ RECOVERABLE_STATUSES: Final = ("waiting", "live")
 SEAT_KINDS: Final = ("open", "human", "bot")
 #: Rating kinds: one player (key: user id), or a fixed partnership (key: see tapete.server.ratings.pair_key).
 RATING_KINDS: Final = ("player", "pair")
-#: Invite codes avoid letters and digits that look alike (0/O, 1/I/L).
+#: Invite codes avoid letters and digits that look alike (0/O, 1/I/L): 31 symbols.
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+#: 8 symbols of 31: 31**8 = 8.5e11 codes (39.6 bits), so that guessing one is hopeless (docs/server.md,
+#: "Who may see a table, and table spam"). Tables made when codes had 6 keep theirs, which still work.
+CODE_LENGTH: Final = 8
 
 
 def utcnow() -> datetime:
@@ -36,7 +38,7 @@ def new_id() -> str:
 
 
 def new_code() -> str:
-    """A fresh invite code: short enough to read aloud, from an alphabet without look-alikes."""
+    """A fresh invite code: 8 symbols (about 40 random bits) from an alphabet without look-alikes."""
     return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
 
 
