@@ -50,6 +50,9 @@ from websockets.asyncio.client import connect
 GAME = "guinote"
 PRESET = "aragones"
 TARGET_RATIO = 0.5
+#: The attacks come from this loopback address, the tables' spectators and the health probe from 127.0.0.1:
+#: per-address limits fall on the attacker, as they would on the internet.
+ATTACKER = "127.0.0.2"
 TARGET_GROWTH_MB = 100.0
 
 
@@ -81,6 +84,8 @@ def start_server(folder: Path, port: int, database: str | None, bot_delay: float
     url = database or f"sqlite:///{folder / 'abuse.db'}"
     cmd = [sys.executable, "-m", "tapete.cli", "serve", "--host", "127.0.0.1", "--port", str(port)]
     cmd += ["--database", url, "--bot-delay", str(bot_delay)]
+    # Loopback is no trusted proxy here: the attacks come from 127.0.0.2 and are capped like any client's.
+    cmd += ["--set", "trusted_proxies="]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -139,8 +144,12 @@ async def spectate(port: int, http: httpx.AsyncClient, table_id: str, counts: Co
 
 
 # ---------------------------------------------------------------- the attacks
+def attacker_client(base: str) -> httpx.AsyncClient:
+    return httpx.AsyncClient(base_url=base, timeout=30, transport=httpx.AsyncHTTPTransport(local_address=ATTACKER))
+
+
 async def logins(base: str, stop: float, counts: Counts) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with attacker_client(base) as http:
         await http.post("/api/register", json={"name": "victim", "password": "correct horse battery"})
 
         async def loop() -> None:
@@ -162,7 +171,7 @@ async def bodies(base: str, stop: float, counts: Counts) -> None:
         for _ in range(size // len(chunk)):
             yield chunk
 
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with attacker_client(base) as http:
         json_type = {"Content-Type": "application/json"}
 
         async def loop(chunked: bool) -> None:
@@ -186,7 +195,7 @@ async def idle_sockets(port: int, table_id: str, stop: float, counts: Counts, n:
 
     async def tcp() -> None:
         try:
-            reader, writer = await asyncio.open_connection("127.0.0.1", port)
+            reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(ATTACKER, 0))
             writer.write(b"GET /api/health HTTP/1.1\r\nHost: x\r\n")  # and never the blank line
             await writer.drain()
             held.append(writer)
@@ -198,7 +207,8 @@ async def idle_sockets(port: int, table_id: str, stop: float, counts: Counts, n:
 
     async def ws() -> None:
         try:
-            async with connect(f"ws://127.0.0.1:{port}/ws/{table_id}", open_timeout=20) as sock:
+            url = f"ws://127.0.0.1:{port}/ws/{table_id}"
+            async with connect(url, open_timeout=20, local_addr=(ATTACKER, 0)) as sock:
                 counts.answer("ws open")
                 try:
                     await asyncio.wait_for(sock.recv(), timeout=max(0.1, stop - time.monotonic()))
@@ -220,7 +230,7 @@ async def idle_sockets(port: int, table_id: str, stop: float, counts: Counts, n:
 
 
 async def tables(base: str, stop: float, counts: Counts) -> None:
-    async with httpx.AsyncClient(base_url=base, timeout=30) as http:
+    async with attacker_client(base) as http:
         owners = [await guest(http, f"spammer{i}") for i in range(4)]
         body = {"game": GAME, "preset": PRESET, "options": {}, "clock_seconds": 0, "public": True}
 

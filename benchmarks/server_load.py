@@ -77,7 +77,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
     database = f"sqlite:///{folder / 'load.db'}"
     cmd = [sys.executable, "-m", "tapete.cli", "serve", "--port", str(port), "--database", database]
     # Every table is made from this one address, as no real crowd does: no limit on tables per address.
-    cmd += ["--set", "tables_per_minute_per_address=0"]
+    cmd += ["--set", "tables_per_minute_per_address=0", "--set", "guests_per_address=0"]
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:

@@ -270,3 +270,17 @@ def test_default_password_limits() -> None:
     config = ServerConfig(database_url="sqlite://")
     assert config.password_min == 8 and config.password_max == 256
     assert config.login_failures_per_account == 5 and config.login_failures_per_address == 20
+
+
+def test_guests_from_one_address_are_throttled(store: Store) -> None:
+    """A loop of guest names from one address would grow the users table for nothing: past the burst the
+    server answers 429 with Retry-After, and one more comes back after window / burst seconds."""
+    clock = Clock()
+    with served(store, clock, guests_per_address=3, guest_window=60.0) as client:
+        for i in range(3):
+            assert client.post("/api/guest", json={"name": f"guest{i}"}).status_code == 200
+        refused = client.post("/api/guest", json={"name": "guest3"})
+        assert refused.status_code == 429 and refused.json()["error"]["code"] == "too_many_attempts"
+        assert int(refused.headers["Retry-After"]) == 20
+        clock.now += 20
+        assert client.post("/api/guest", json={"name": "guest3"}).status_code == 200

@@ -69,6 +69,10 @@ class ServerConfig:
     login_failures_per_account: int = 5
     login_failures_per_address: int = 20
     login_window: float = 900.0
+    #: Guest names one client address may take in a burst, and the seconds in which that many come back
+    #: (a guest is a row kept for good: a loop of guests would grow the database for nothing). 0: no limit.
+    guests_per_address: int = 30
+    guest_window: float = 3600.0
     #: Seconds a bearer token may go unused before it expires (sliding: each use renews it; 30 days).
     token_lifetime: float = 30 * 86400.0
     #: At most one write per token per this many seconds records its use (what renews it).

@@ -104,6 +104,7 @@ class Identity:
         self.wall = wall
         self.by_account = Throttle(config.login_failures_per_account, config.login_window, now=clock)
         self.by_address = Throttle(config.login_failures_per_address, config.login_window, now=clock)
+        self.guests = Throttle(max(1, config.guests_per_address), config.guest_window, now=clock)
         self._executor = ThreadPoolExecutor(max_workers=max(1, config.password_workers),
                                             thread_name_prefix="tapete-passwords")  # fmt: skip
         #: Password jobs running or waiting for a thread.
@@ -134,14 +135,20 @@ class Identity:
             raise ServerError("bad_password", "server.error.password_long", detail={"field": "password"}, limit=high)
 
     # ------------------------------------------------------------ people
-    async def guest(self, name: str) -> tuple[UserRow, str]:
+    async def guest(self, name: str, host: str | None = None) -> tuple[UserRow, str]:
+        """A guest and its token; ``too_many_attempts`` (429) past ``guests_per_address`` from one address."""
         try:
             clean = names.clean_name(name)
         except names.BadName as e:
             raise bad_name(e) from None
+        address = address_key(host)
+        wait = self.guests.take(address) if self.config.guests_per_address > 0 else 0.0
+        if wait:
+            raise too_many(wait)
         try:
             return await asyncio.to_thread(self.store.create_user, clean, now=self.wall())
         except NameTaken:
+            self.guests.give_back(address)
             raise ServerError("name_taken", "server.error.name_taken", http=409, name=clean) from None
 
     async def register(self, name: str, password: str, host: str | None) -> tuple[UserRow, str]:

@@ -181,7 +181,7 @@ def _bot_name(level: str, lang: str) -> str:
 # throttles and tokens.
 @router.post("/guest")
 async def guest(body: GuestIn, request: Request) -> dict[str, Any]:
-    user, token = await identity_of(request).guest(body.name)
+    user, token = await identity_of(request).guest(body.name, client_host(request))
     return {"user": user_json(user), "token": token}
 
 
