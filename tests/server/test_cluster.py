@@ -1,0 +1,273 @@
+"""Several ``tapete serve`` nodes as one server (issue 15): PostgreSQL and Redis, real processes, kill -9.
+
+The nodes are subprocesses of ``tapete serve --database postgresql+psycopg://... --redis redis://...`` on
+loopback ports. Every game is checked against the same match played without interruption (the reference of
+tests/server/test_recovery.py: same seed, same bots, the people's first legal choice), every viewer's events
+must be 1, 2, 3, ... with none missing, repeated or out of order (across its reconnections), viewers of one
+language must read the same texts, and every frame any node sent must pass the leak check of
+tests/server/test_security.py against the engine's true hands.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import httpx
+import pytest
+
+from tapete.server.storage import Store
+from tests.server.conftest import postgres_url, wipe
+from tests.server.support_cluster import (
+    NodeProc,
+    Person,
+    PrivateRedis,
+    Viewer,
+    check_events,
+    cluster,
+    reconnecting,
+    redis_url,
+)
+from tests.server.support_server import Recipient, check_no_leak
+from tests.server.test_recovery import check_same_as_reference
+
+pytestmark = pytest.mark.postgres
+
+
+@pytest.fixture
+def database() -> Iterator[str]:
+    url = postgres_url()
+    wipe(url)
+    yield url
+
+
+# ---------------------------------------------------------------- the lease, on a real Redis
+def test_a_lease_has_one_holder_renewed_until_it_expires_or_is_given_up() -> None:
+    import redis.asyncio as aioredis
+
+    from tapete.server.cluster.lease import Leases
+
+    async def main() -> None:
+        client = aioredis.from_url(redis_url())
+        prefix = f"leasetest{time.monotonic_ns()}"
+        a = Leases(client, prefix, "a", 0.3)
+        b = Leases(client, prefix, "b", 0.3)
+        try:
+            assert await a.acquire("t1")
+            assert not await b.acquire("t1")  # held
+            assert await a.acquire("t1")  # a holds it already
+            assert await a.holders(["t1", "t2"]) == {"t1": "a", "t2": None}
+            for _ in range(4):  # renewed past its first lifetime
+                await asyncio.sleep(0.15)
+                assert await a.renew(["t1"]) == set()
+            assert await b.holder("t1") == "a"
+            await asyncio.sleep(0.45)  # a stops renewing (dead): the lease expires and b may take it
+            assert await b.acquire("t1")
+            assert await a.renew(["t1"]) == {"t1"}  # a learns it lost the table
+            await b.release("t1")
+            await a.release("t1")  # not a's to give: nothing happens
+            assert await a.holder("t1") is None
+            await client.delete(a.key("t2"))
+            assert await a.renew(["t2"]) == set()  # a lease that vanished (Redis restarted) is taken back
+            assert await b.holder("t2") == "a"
+            assert await b.alive(["a", "b", "c"]) == {"a"}
+            await b.renew([])
+            assert await a.alive(["a", "b", "c"]) == {"a", "b"}
+            await a.leave()
+            assert await b.alive(["a", "b"]) == {"b"}
+        finally:
+            keys = [k async for k in client.scan_iter(f"{prefix}:*")]
+            if keys:
+                await client.delete(*keys)
+            await client.aclose()
+
+    asyncio.run(main())
+
+
+# ---------------------------------------------------------------- playing across nodes
+def turn_of(viewer: Viewer, seat: int) -> bool:
+    s = viewer.state
+    return bool(s and not s["match_over"] and s["current_player"] == seat and s["seat"] == seat and s["legal"])
+
+
+class Game:
+    """A table of two people (seats 0 and 1, first legal choice each turn) and two bots, its viewers on
+    chosen nodes; the people's turns are played as the browser would, through kills and outages."""
+
+    def __init__(self, nodes: list[NodeProc], home: NodeProc, where: dict[str, NodeProc]) -> None:
+        self.nodes = nodes
+        owner = Person(home, "owner")
+        bea = Person(where["bea"], "bea")
+        table = owner.call(home, "POST", "/api/tables", json={"game": "guinote", "preset": "aragones"})
+        self.id = tid = table["id"]
+        # Seats, bots and the start asked of other nodes than the owner's: forwarded to it.
+        t0 = owner.call(where["ana"], "POST", f"/api/tables/{tid}/seats/0")["seat_token"]
+        t1 = bea.call(where["bea"], "POST", f"/api/tables/{tid}/seats/1")["seat_token"]
+        for seat in (2, 3):
+            done = owner.call(where["bea"], "POST", f"/api/tables/{tid}/bots/{seat}", json={"level": "easy"})
+            assert done["table"]["seats"][seat]["kind"] == "bot"  # the asking node's answer shows the change
+        eve = Person(where["eve"], "eve")
+        watch = eve.call(home, "POST", f"/api/tables/{tid}/watch")["spectator_token"]
+        # Everybody reads English: the leak check reads card names in the texts, and Spanish words such as
+        # "Se" (acabó la mano) look like a card's string to it.
+        self.people = {0: Viewer(tid, t0), 1: Viewer(tid, t1)}
+        self.spectator = Viewer(tid, watch)
+        for seat, name in ((0, "ana"), (1, "bea")):
+            assert self.people[seat].connect(where[name])["type"] == "welcome"
+        assert self.spectator.connect(where["eve"])["type"] == "welcome"  # a pass given on another node
+        started = owner.call(where["eve"], "POST", f"/api/tables/{tid}/start")
+        assert started["table"]["status"] == "live"
+        self.acted: set[tuple[int, int, tuple[str, ...]]] = set()
+        self.moves = 0
+        self.errors: list[dict[str, Any]] = []
+
+    @property
+    def viewers(self) -> list[Viewer]:
+        return [*self.people.values(), self.spectator]
+
+    def pump(self) -> None:
+        for v in self.viewers:
+            reconnecting(v, self.nodes, lambda v=v: v.drain())
+
+    def over(self) -> bool:
+        return all(v.state is not None and v.state["match_over"] for v in self.viewers)
+
+    def step(self) -> bool:
+        """Play one person's turn if one is due; whether one was."""
+        for seat, v in self.people.items():
+            if not turn_of(v, seat):
+                continue
+            assert v.state is not None
+            key = (seat, v.state["version"], tuple(c["action"] for c in v.state["legal"]))
+            if key in self.acted:
+                continue
+            self.acted.add(key)
+            message = {"type": "act", "action": v.state["legal"][0]["action"], "version": v.state["version"]}
+            reconnecting(v, self.nodes, lambda v=v, m=message: v.send(m))
+            self.moves += 1
+            return True
+        return False
+
+    def answer_errors(self) -> None:
+        """A stale click looks again (``sync``, as the page does); an unreachable owner is asked again."""
+        for seat, v in self.people.items():
+            for frame in v.frames[getattr(v, "_seen_errors", 0) :]:
+                if frame["type"] != "error":
+                    continue
+                self.errors.append(frame)
+                assert frame["code"] in ("stale_version", "unavailable"), frame
+                self.acted = {k for k in self.acted if k[0] != seat}
+                if frame["code"] == "unavailable":  # a person waits a moment before clicking again
+                    time.sleep(0.05)
+                reconnecting(v, self.nodes, lambda v=v: v.send({"type": "sync"}))
+            v._seen_errors = len(v.frames)  # type: ignore[attr-defined]
+
+    def play(self, until: Any = None, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while not self.over():
+            assert time.monotonic() < deadline, "the game did not get there"
+            self.pump()
+            self.answer_errors()
+            if until is not None and until(self):
+                return
+            if not self.step():
+                time.sleep(0.01)
+
+    def finish(self, store: Store) -> None:
+        for _ in range(100):  # the end is saved before it is told; the viewers' last frames may still travel
+            row = store.get_table(self.id)
+            if row is not None and row.status == "finished":
+                break
+            time.sleep(0.05)
+        for v in self.viewers:
+            reconnecting(v, self.nodes, lambda v=v: v.drain(0.3))
+            v.close()
+
+    def check(self, store: Store) -> None:
+        """The same match as without any interruption; every viewer's events exact; no card leaked."""
+        check_same_as_reference(store, self.id)
+        final = max(v.state["version"] for v in self.viewers if v.state)
+        for v in self.viewers:
+            check_events(v, final)
+        # Every viewer, on whichever nodes it was, read the same events in the same words.
+        assert self.people[0].events == self.people[1].events == self.spectator.events
+        row = store.get_table(self.id)
+        assert row is not None
+        recipients = [Recipient(0, self.people[0]), Recipient(1, self.people[1]), Recipient(None, self.spectator)]
+        assert check_no_leak(row, store.actions(self.id), recipients) > 100  # type: ignore[arg-type]
+
+
+def owner_of(nodes: list[NodeProc], table_id: str, redis: str) -> NodeProc | None:
+    """The node whose lease the table is under now (None: nobody's)."""
+    import redis as sync_redis
+
+    client = sync_redis.Redis.from_url(redis)
+    try:
+        holder = client.get(f"{nodes[0].prefix}:lease:{table_id}")
+    finally:
+        client.close()
+    return next((n for n in nodes if holder is not None and n.name == holder.decode()), None)
+
+
+def test_a_game_across_three_nodes_survives_its_owner_killed_mid_trick(database: str) -> None:
+    """Players on different nodes; the node that drives the table is killed (-9) with a card on the table
+    and the next person to play on another node: a survivor takes the table over from the action log,
+    the person's action reaches it, the bots go on, the killed node's clients come back on other nodes,
+    and the match ends exactly as an uninterrupted one."""
+    with cluster(database, redis_url(), 3) as nodes:
+        a, b, c = nodes
+        game = Game(nodes, home=a, where={"ana": a, "bea": b, "eve": c})
+        assert owner_of(nodes, game.id, redis_url()) is a
+
+        # Seat 0 (on the owner's node) has just played the first card of a trick; seat 1 (on b) plays next.
+        def mid_trick(g: Game) -> bool:
+            s = g.people[1].state
+            return bool(g.moves >= 10 and s and s["current_player"] == 1 and len(s["trick"]) == 1)
+
+        game.play(until=mid_trick)
+        seen = max(v.version or 0 for v in game.viewers)
+        a.kill()
+        killed = time.monotonic()
+        game.play(until=lambda g: max(v.version or 0 for v in g.viewers) > seen)
+        resumed = time.monotonic() - killed
+        game.play()
+        store = Store(database)
+        try:
+            game.finish(store)
+            game.check(store)
+        finally:
+            store.close()
+        assert game.people[0].reconnects >= 1  # ana's node died: she came back on another
+        print(f"kill to resume: {resumed:.2f} s")
+
+
+def test_a_redis_restart_mid_game_loses_nothing(database: str) -> None:
+    """Redis stops in the middle of a game (its data gone) and comes back: the owner's players play on
+    meanwhile, the others are told to try again, and afterwards every node catches up from the database
+    and the match ends as an uninterrupted one, every event told once, in order."""
+    redis = PrivateRedis()
+    redis.start()
+    try:
+        with cluster(database, redis.url, 3) as nodes:
+            a, b, c = nodes
+            game = Game(nodes, home=a, where={"ana": a, "bea": b, "eve": c})
+            game.play(until=lambda g: g.moves >= 8)
+            redis.stop()
+            stopped = time.monotonic()
+            game.play(until=lambda g: time.monotonic() - stopped > 1.5)
+            redis.start()
+            assert "unavailable" in {e["code"] for e in game.errors}  # bea's node could not reach the owner
+            game.play()
+            for node in nodes:  # every node lost its subscription and came back
+                health = httpx.get(f"{node.base}/api/health", timeout=5).json()["tables"]["cluster"]
+                assert health["connections"] >= 2 and health["redis"], health
+            store = Store(database)
+            try:
+                game.finish(store)
+                game.check(store)
+            finally:
+                store.close()
+    finally:
+        redis.close()
