@@ -125,8 +125,9 @@ class ClusterLink(Protocol):
         """Seats, status, connections or away flags changed (the owner tells every node; a replica
         tells the owner who is connected here)."""
 
-    def committed(self, seat: int, action: str) -> None:
-        """The owner committed and applied an action (the table's ``steps`` counts it)."""
+    def committed(self, seat: int, action: str, logged: Logged | None) -> None:
+        """The owner committed and applied an action (the table's ``steps`` counts it; ``logged``: what
+        everybody was told of it, None for a declined optional decision)."""
 
     def chatted(self, line: p.ChatLine) -> None:
         """A chat line was stored here: the other nodes' viewers get it too."""
@@ -302,15 +303,19 @@ class LiveTable:
             ],
         }
 
-    def facts(self) -> TableFacts:
-        clock = None
+    def clock(self) -> tuple[int, float] | None:
+        """The turn clock running now: the seat to act and its seconds left (None: no clock runs)."""
         if self.link is not None and not self.link.owner:
-            clock = self.link.clock() if self.session is not None and self.status == "live" else None
-        elif self.session is not None and self.status == "live" and not self.session.is_over():
+            return self.link.clock() if self.session is not None and self.status == "live" else None
+        if self.session is not None and self.status == "live" and not self.session.is_over():
             seat = self.session.public_player
             deadline = self.driver.deadline(seat) if self.driver.needs_person(seat) else None
             if deadline is not None:
-                clock = (seat, max(0.0, deadline - time.monotonic()))
+                return seat, max(0.0, deadline - time.monotonic())
+        return None
+
+    def facts(self) -> TableFacts:
+        clock = self.clock()
         return TableFacts(
             names=tuple(s.row.name for s in self.seats),
             kinds=tuple(s.row.kind for s in self.seats),
@@ -345,11 +350,14 @@ class LiveTable:
         for s in self.seats:
             s.gone_since = now
 
-    def _apply(self, seat: int, action: int, broadcast: bool = True) -> Logged | None:
+    def _apply(
+        self, seat: int, action: int, broadcast: bool = True, told: tuple[Any, Any] | None = None
+    ) -> Logged | None:
         """Apply a checked (and, when live, logged) action; tell every client; note a finished deal.
 
         A declined optional decision is told to nobody (None): no version, no event, and the clock and
-        the bots' pause still count from the last action everybody saw."""
+        the bots' pause still count from the last action everybody saw. ``told``: the event's lines and
+        banners by language, as the table's owner made them (a cluster's replica), instead of making them."""
         session = self.session
         assert session is not None
         happened = step(self.game, session.match, seat, action)
@@ -359,11 +367,14 @@ class LiveTable:
         if is_private(self.game, self.rules, action, happened.record is not None):
             self.driver.wake()
             return None
-        rows = [s.row for s in self.seats]
-        names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
-        told = {lang: narration_names(names, kinds, levels, lang) for lang in LANGUAGES}
-        lines = {lang: event_lines(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
-        banners = {lang: event_banners(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
+        if told is None:
+            rows = [s.row for s in self.seats]
+            names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
+            named = {lang: narration_names(names, kinds, levels, lang) for lang in LANGUAGES}
+            lines = {lang: event_lines(self.game, happened, lang, named[lang]) for lang in LANGUAGES}
+            banners = {lang: event_banners(self.game, happened, lang, named[lang]) for lang in LANGUAGES}
+        else:
+            lines, banners = told
         self.version += 1
         self.after_trick = happened.record is not None or len(happened.after.tricks) > len(happened.before.tricks)
         logged = Logged(
@@ -397,7 +408,7 @@ class LiveTable:
         if over:  # saved before anybody hears of the end, so the record is there when they ask for it
             await self.finish()
         if self.link is not None:
-            self.link.committed(seat, text)
+            self.link.committed(seat, text, logged)
         if logged is None:
             self._send_seat(seat)
         else:
@@ -633,9 +644,9 @@ class LiveTable:
 
     async def _act(self, seat: int, lang: str, text: str, version: int) -> None:
         async with self.lock:
+            self._check_live()
             if self.link is not None and not self.link.owner:  # the table moved to another node meanwhile
                 raise ServerError("moved", "server.error.unavailable", http=503)
-            self._check_live()
             assert self.session is not None
             if version != self.version:
                 raise ServerError(

@@ -17,7 +17,8 @@ makes up for them from the database.
 
 **Requests.** :meth:`Bus.request` sends a message to another node's channel with a fresh id and
 returns a future that :meth:`Bus.reply` on that node resolves (a reply is a message too, so it comes
-after every message the answering node sent before it).
+after every message the answering node sent before it). A request that could not be sent, or whose
+reply can no longer come (the subscription broke), fails at once with :class:`Unreachable`.
 
 Messages are JSON objects (UTF-8 bytes on the wire). A channel's name starts with the cluster's
 ``prefix``, so several clusters may share one Redis.
@@ -45,6 +46,10 @@ MAX_PIPELINE: Final = 1000
 RECONNECT_PAUSES: Final = (0.1, 0.2, 0.5, 1.0)
 
 Message = dict[str, Any]
+
+
+class Unreachable(ConnectionError):
+    """A request's reply cannot come: Redis was away when it was sent, or while it was awaited."""
 
 
 def connect(url: str, timeout: float = 2.0) -> aioredis.Redis:
@@ -86,7 +91,8 @@ class Bus:
         self.redis = connect(url, timeout)
         self._out = connect(url, timeout)
         self._sub = connect(url, timeout)
-        self._queue: asyncio.Queue[tuple[Any, ...]] = asyncio.Queue()
+        #: Commands to send, each with the id of the request it carries (None for anything else).
+        self._queue: asyncio.Queue[tuple[tuple[Any, ...], str | None]] = asyncio.Queue()
         self._channels: set[str] = {self.node_channel(node), self.all_channel}
         self._pubsub: Any = None
         self._subscribing = asyncio.Lock()
@@ -165,7 +171,7 @@ class Bus:
     # ------------------------------------------------------------ out
     def send(self, *command: Any) -> None:
         """Queue one Redis command (``"PUBLISH", channel, data``, ``"HSET", ...``), sent in order."""
-        self._queue.put_nowait(command)
+        self._queue.put_nowait((command, None))
 
     def publish(self, channel: str, message: Message) -> None:
         self.send("PUBLISH", channel, encode(message))
@@ -177,7 +183,7 @@ class Bus:
                 batch.append(self._queue.get_nowait())
             try:
                 async with self._out.pipeline(transaction=False) as pipe:
-                    for command in batch:
+                    for command, _ in batch:
                         pipe.execute_command(*command)
                     await pipe.execute(raise_on_error=False)
                 self.sent += len(batch)
@@ -186,6 +192,9 @@ class Bus:
             except Exception as e:  # Redis away: the truth is in PostgreSQL, and nodes catch up when it is back
                 self.dropped += len(batch)
                 log.warning("cluster: %d messages not sent (%s)", len(batch), e)
+                for _, rid in batch:
+                    if rid is not None:
+                        self._fail(rid)
                 self.broken()
 
     # ------------------------------------------------------------ requests
@@ -195,8 +204,14 @@ class Bus:
         rid = f"{self.node}/{next(self._ids)}"
         future: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = future
-        self.publish(self.node_channel(node), {**message, "rid": rid, "from": self.node})
+        data = encode({**message, "rid": rid, "from": self.node})
+        self._queue.put_nowait((("PUBLISH", self.node_channel(node), data), rid))
         return future
+
+    def _fail(self, rid: str) -> None:
+        future = self._waiting.pop(rid, None)
+        if future is not None and not future.done():
+            future.set_exception(Unreachable("Redis is away"))
 
     def forget(self, future: asyncio.Future[Message]) -> None:
         for rid, waiting in list(self._waiting.items()):
@@ -247,8 +262,8 @@ class Bus:
                     log.warning("cluster: Redis is back; catching up from the database")
                 await self.on_up()
                 self._ready.set()
-                while self.up:
-                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=1.0)
+                while self.up:  # a blocking read: broken() closes the connection to wake it
+                    message = await pubsub.get_message(ignore_subscribe_messages=True, timeout=None)
                     if message is not None and message.get("type") == "message":
                         self._deliver(message)
                 raise ConnectionError("the subscription was reported broken")
@@ -259,6 +274,8 @@ class Bus:
                     log.warning("cluster: Redis subscription lost (%s); reconnecting", e)
                 self.up = False
                 self._pubsub = None
+                for rid in list(self._waiting):  # their replies can no longer come
+                    self._fail(rid)
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()
                 await asyncio.sleep(RECONNECT_PAUSES[min(failures, len(RECONNECT_PAUSES) - 1)])
@@ -285,4 +302,4 @@ class Bus:
             log.exception("cluster: message on %s failed", channel)
 
 
-__all__ = ["Bus", "Message", "connect", "encode"]
+__all__ = ["Bus", "Message", "Unreachable", "connect", "encode"]

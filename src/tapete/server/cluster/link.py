@@ -39,7 +39,7 @@ from tapete.core.errors import StorageError, TapeteError
 from tapete.server import protocol as p
 from tapete.server.clients import CLOSE_GOING_AWAY, Client
 from tapete.server.errors import ServerError
-from tapete.server.live import LiveTable, SeatState
+from tapete.server.live import LiveTable, Logged, SeatState
 from tapete.server.storage.rows import SeatRow
 
 if TYPE_CHECKING:
@@ -108,7 +108,8 @@ class Link:
         #: A replica's turn clock: (seat, monotonic deadline), from the owner's last message.
         self._clock: tuple[int, float] | None = None
         self._back: set[int] = set()
-        self._flush_due = False
+        #: Whether a change waits to be told (at the next turn of the event loop).
+        self.flush_due = False
         self._inbox: deque[Message] = deque()
         self._busy = False
         #: When the table last had a client here (monotonic seconds): idle replicas are dropped.
@@ -148,13 +149,13 @@ class Link:
         self._told = None
         self._schedule()
 
-    def committed(self, seat: int, action: str) -> None:
-        table = self.table
-        self.node.bus.publish(
-            self.node.bus.table_channel(self.id),
-            {"k": "act", "t": self.id, "n": self.node.name, "s": table.steps, "seat": seat, "a": action,
-             "c": self._owner_clock()},
-        )  # fmt: skip
+    def committed(self, seat: int, action: str, logged: Logged | None) -> None:
+        message = {"k": "act", "t": self.id, "n": self.node.name, "s": self.table.steps, "seat": seat, "a": action,
+                   "c": self._owner_clock()}  # fmt: skip
+        if logged is not None:  # the event's words, public by construction: the replicas need not make them again
+            message["l"] = logged.lines
+            message["b"] = logged.banners
+        self.node.bus.publish(self.node.bus.table_channel(self.id), message)
 
     def chatted(self, line: p.ChatLine) -> None:
         self.node.bus.publish(
@@ -187,21 +188,21 @@ class Link:
 
     # ------------------------------------------------------------ telling
     def _schedule(self) -> None:
-        if not self._flush_due:
-            self._flush_due = True
+        if not self.flush_due:
+            self.flush_due = True
             asyncio.get_running_loop().call_soon(self.flush)
 
     def flush(self) -> None:
         """Publish what changed now (the owner's facts, or this replica's connections)."""
-        self._flush_due = False
+        self.flush_due = False
         if self.owner:
             self._publish_meta()
         else:
             self._tell_presence()
 
     def _owner_clock(self) -> list[float] | None:
-        clock = self.table.facts().clock if self.table.session is not None else None
-        return [clock[0], clock[1]] if clock is not None else None
+        clock = self.table.clock()
+        return [clock[0], round(clock[1], 3)] if clock is not None else None
 
     def local_presence(self) -> tuple[frozenset[int], int]:
         clients = self.table.clients
@@ -331,19 +332,21 @@ class Link:
             return True  # applied already (from the database, say)
         if steps != table.steps + 1 or table.session is None:
             return False
-        self._apply(int(message["seat"]), str(message["a"]))
+        lines, banners = message.get("l"), message.get("b")
+        told = (lines, banners or {}) if isinstance(lines, dict) and "en" in lines else None
+        self._apply(int(message["seat"]), str(message["a"]), told)
         clock = message.get("c")
         self._clock = (int(clock[0]), time.monotonic() + float(clock[1])) if clock else None
         return True
 
-    def _apply(self, seat: int, text: str) -> None:
+    def _apply(self, seat: int, text: str, told: tuple[Any, Any] | None = None) -> None:
         """One logged action, applied and told to this node's viewers as the owner told its own."""
         table = self.table
         assert table.session is not None
         action = table.game.parse_action(table.rules, text)
         if action not in table.session.match.legal_actions():
             raise TapeteError(f"table {table.id}: action {text!r} at step {table.steps + 1} is not legal here")
-        logged = table._apply(seat, action, broadcast=False)
+        logged = table._apply(seat, action, broadcast=False, told=told)
         if logged is None:
             table._send_seat(seat)
         else:

@@ -22,7 +22,8 @@ client's words. With Redis away such a request is refused at once as ``unavailab
 
 **Redis away and back.** While Redis is unreachable every node keeps driving the tables it holds
 (nobody can take them: taking needs Redis) and commits to PostgreSQL as ever; the clients connected
-to the owner's node play on, the others' actions are refused as ``unavailable`` and their views wait.
+to the owner's node play on, the others follow the game from PostgreSQL (each replica with viewers
+reads it at every look) and their actions are refused as ``unavailable``.
 When Redis is back (the same or a restarted one, empty) each node renews its leases (taking back any
 that vanished), refills the set of open tables from PostgreSQL, publishes its tables' facts, brings
 every replica up to date from PostgreSQL and tells each owner again who is connected through it:
@@ -49,7 +50,7 @@ from tapete.core.errors import StorageError
 from tapete.server import seating
 from tapete.server.access import OPEN_STATUSES
 from tapete.server.clients import CLOSE_TRY_AGAIN
-from tapete.server.cluster.bus import Bus, Message
+from tapete.server.cluster.bus import Bus, Message, Unreachable
 from tapete.server.cluster.lease import Leases
 from tapete.server.cluster.link import MOVED, Link, error_from, error_json, unavailable
 from tapete.server.cluster.lobby import ListedTable, listing
@@ -68,6 +69,8 @@ log = logging.getLogger(__name__)
 CLAIMS_PER_LOOK: Final = 200
 #: Seconds a replica with no client here is kept before it is dropped (it is loaded again when asked for).
 IDLE_REPLICA: Final = 60.0
+#: Every how many looks the node gives up the waiting tables it drives that were left empty too long.
+EMPTY_EVERY: Final = 40
 #: Seconds a spectator's pass is kept in Redis after it was last given (passes die with their table anyway).
 PASS_SECONDS: Final = 7 * 86400
 
@@ -124,6 +127,7 @@ class Node:
         #: Tables claimed, and requests served for other nodes (what /api/health shows).
         self.claimed = 0
         self.served = 0
+        self._looks = 0
         registry.node = self
 
     # ------------------------------------------------------------ keys
@@ -213,8 +217,13 @@ class Node:
             except asyncio.CancelledError:
                 raise
             except Exception as e:  # Redis away, say: the bus reconnects, the next look tries again
-                log.warning("cluster: look failed (%s)", e)
+                if self.bus.up:
+                    log.warning("cluster: look failed (%s)", e)
                 self.bus.broken()
+            if not self.bus.up:  # no messages come: the replicas' viewers follow the game from the database
+                for link in list(self.links.values()):
+                    if not link.owner and link.table.clients:
+                        link._catch_up_soon()
 
     async def look(self) -> None:
         """Renew this node's leases, claim free tables, follow owners' changes, forget dead nodes and idle replicas."""
@@ -240,6 +249,9 @@ class Node:
                 self.bus.publish(self.bus.node_channel(holder), {"op": "meta", "t": table_id, "from": self.name})
         await self._forget_dead_nodes()
         self._drop_idle()
+        self._looks += 1
+        if self._looks % EMPTY_EVERY == 0:  # tables left empty are given up by their owners (see the registry)
+            await self.registry.drop_empty()
 
     async def _forget_dead_nodes(self) -> None:
         owned = [link for link in self.links.values() if link.owner and link.presence]
@@ -349,12 +361,23 @@ class Node:
         link._catch_up_soon()
 
     def check_owner(self, table_id: str) -> None:
-        """Something says another node drives a table this node thinks it owns: ask Redis."""
+        """Something says another node drove a table this node thinks it owns (a message from it, or a
+        commit the database refused): ask Redis, and the database."""
 
         async def check() -> None:
             holder = await self.leases.holder(table_id)
             if holder != self.name:
                 await self.demote(table_id)
+                return
+            link = self.links.get(table_id)
+            if link is None or not link.owner:
+                return
+            # The lease is ours (again), but did another node write while it was not? Then start afresh.
+            last = await asyncio.to_thread(self.store.last_version, table_id)
+            if last > link.table.steps:
+                await self.demote(table_id)
+                if await self.leases.acquire(table_id):
+                    await self.promote(link)
 
         self._job(check(), f"check-{table_id}")
 
@@ -493,16 +516,18 @@ class Node:
         result, or its refusal raised as a ServerError (see the module docstring)."""
         deadline = time.monotonic() + self.config.forward_timeout
         table_id = link.id
+        holder = link.owner_node  # as far as this node knows: asked of Redis when unknown or gone
         while True:
             if link.owner:
                 return await self.run(link.table, message)
             if not self.bus.up:
                 raise unavailable()
-            try:
-                holder = await self.leases.holder(table_id)
-            except Exception as e:
-                self.bus.broken()
-                raise unavailable() from e
+            if holder is None:
+                try:
+                    holder = await self.leases.holder(table_id)
+                except Exception as e:
+                    self.bus.broken()
+                    raise unavailable() from e
             if holder is None:
                 if link.table.status not in OPEN_STATUSES:
                     return await self.run(link.table, message)  # refused there, as on one node
@@ -519,6 +544,7 @@ class Node:
                     if error.code != MOVED:
                         raise error
                     await asyncio.sleep(0.02)
+            holder = None  # ask Redis again
             if time.monotonic() > deadline:
                 raise unavailable()
 
@@ -533,6 +559,8 @@ class Node:
                 try:
                     async with asyncio.timeout(min(left, self.config.lease_seconds)):
                         return await asyncio.shield(future)
+                except Unreachable:
+                    return None
                 except TimeoutError:
                     if not self.bus.up or not await self.leases.alive([node]):
                         return None
@@ -581,7 +609,7 @@ class Node:
         except Exception:
             log.exception("table %s: a request from %s failed", link.id, message.get("from"))
             answer = {"error": error_json(ServerError("internal", "server.error.internal", http=500), lang)}
-        if link.owner:
+        if link.owner and link.flush_due:
             link.flush()  # the table's new facts reach the asking node before the answer
         self.bus.reply(message, answer)
 
