@@ -106,11 +106,14 @@ def start_server(
     cmd += ["--set", "tables_per_minute_per_address=0", "--set", "guests_per_address=0"]
     if redis:
         cmd += ["--redis", redis, "--set", f"cluster_prefix={prefix}", "--set", f"node_name=load-{port}"]
-    proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    # What the server says goes to a file (a pipe nobody reads would stop the server once full).
+    log = folder / f"server-{port}.log"
+    with log.open("wb") as out:
+        proc = subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=out)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise SystemExit(f"the server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+            raise SystemExit(f"the server exited: {log.read_text(errors='replace')}")
         try:
             if httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=1).status_code == 200:
                 return proc
@@ -219,17 +222,26 @@ async def _act(ws: ClientConnection, action: str, version: int, delay: float, se
         await ws.send(json.dumps({"type": "act", "action": action, "version": version}))
 
 
-async def run_players(ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int) -> Tally:
+async def run_players(
+    ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, sticky: bool = False
+) -> Tally:
+    """Create the tables, connect every player, start the tables and play ``duration`` seconds. ``sticky``:
+    everything of a table goes to one node drawn for it (as a load balancer hashing the table's id would),
+    instead of each request and socket to a node of its own."""
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     tally = Tally()
     limits = httpx.Limits(max_connections=20)
     rng = random.Random(seed)
+    home: dict[str, int] = {}
     async with httpx.AsyncClient(timeout=60, limits=limits) as http:
         sem = asyncio.Semaphore(20)
 
         async def one(r: random.Random) -> tuple[str, list[str], dict[str, str]]:
             async with sem:
-                return await create_table(http, bases, r)
+                k = r.randrange(len(bases))
+                made = await create_table(http, [bases[k]] if sticky else bases, r)
+                home[made[0]] = k
+                return made
 
         made = await asyncio.gather(*(one(random.Random(rng.random())) for _ in range(tables)))
         # Every player connects before its table starts: a seat with no socket would soon be
@@ -238,7 +250,7 @@ async def run_players(ports: list[int], tables: int, think: tuple[float, float],
         tasks = []
         for tid, tokens, _ in made:
             for tok in tokens:
-                node = rng.randrange(len(ports))  # a load balancer without sticky sessions
+                node = home[tid] if sticky else rng.randrange(len(ports))  # without sticky sessions: any node
                 tasks.append(
                     asyncio.create_task(
                         player(
@@ -259,7 +271,8 @@ async def run_players(ports: list[int], tables: int, think: tuple[float, float],
 
         async def start(tid: str, owner: dict[str, str]) -> None:
             async with sem:
-                (await http.post(f"{rng.choice(bases)}/api/tables/{tid}/start", headers=owner)).raise_for_status()
+                base = bases[home[tid]] if sticky else rng.choice(bases)
+                (await http.post(f"{base}/api/tables/{tid}/start", headers=owner)).raise_for_status()
 
         await asyncio.gather(*(start(tid, owner) for tid, _, owner in made))
     stop = time.monotonic() + duration
@@ -273,8 +286,10 @@ async def run_players(ports: list[int], tables: int, think: tuple[float, float],
     return tally
 
 
-def _proc_main(ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, out: Any) -> None:
-    tally = asyncio.run(run_players(ports, tables, think, duration, seed))
+def _proc_main(
+    ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, sticky: bool, out: Any
+) -> None:
+    tally = asyncio.run(run_players(ports, tables, think, duration, seed, sticky))
     out.put(tally)
 
 
@@ -342,13 +357,13 @@ def run_load(args: argparse.Namespace, nodes: int, redis: str | None, label: str
     try:
         think = tuple(args.think)
         if args.procs <= 1:
-            tallies = [asyncio.run(run_players(ports, args.tables, think, args.duration, args.seed))]
+            tallies = [asyncio.run(run_players(ports, args.tables, think, args.duration, args.seed, args.sticky))]
         else:
             ctx = multiprocessing.get_context("spawn")
             queue = ctx.Queue()
             share = [args.tables // args.procs + (i < args.tables % args.procs) for i in range(args.procs)]
             procs = [
-                ctx.Process(target=_proc_main, args=(ports, n, think, args.duration, args.seed + i, queue))
+                ctx.Process(target=_proc_main, args=(ports, n, think, args.duration, args.seed + i, args.sticky, queue))
                 for i, n in enumerate(share)
             ]
             for p in procs:
@@ -365,6 +380,10 @@ def run_load(args: argparse.Namespace, nodes: int, redis: str | None, label: str
             with contextlib.suppress(subprocess.TimeoutExpired):
                 server.wait(timeout=10)
     wall = time.perf_counter() - t0
+    for server_log in sorted(folder.glob("server-*.log")):  # what went wrong, if anything
+        said = [line for line in server_log.read_text(errors="replace").splitlines() if line.strip()]
+        if said:
+            print(f"{server_log.name}: {len(said)} lines, the last: {said[-1][:200]}")
     start = min(t.window[0] for t in tallies)
     end = max(t.window[1] for t in tallies)
     cpu = {name: sampler.at(end, name) - sampler.at(start, name) for name in pids}
@@ -470,17 +489,21 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--nodes", type=int, default=1, help="nodes of a cluster (needs --database postgresql and --redis)")
     ap.add_argument("--database", help="database URL (default: a SQLite file; a PostgreSQL one is emptied first)")
     ap.add_argument("--redis", help="Redis URL: the server runs as a cluster of --nodes nodes")
+    ap.add_argument("--sticky", action="store_true",
+                    help="send everything of a table to one node (without --redis: independent servers)")  # fmt: skip
     ap.add_argument("--compare", action="store_true",
                     help="first run the same load on one process on the same database without Redis")  # fmt: skip
     ap.add_argument("--json", type=Path, help="also write the results to this file")
     args = ap.parse_args(argv)
-    if (args.nodes > 1 or args.redis) and not (args.redis and (args.database or "").startswith("postgresql")):
+    cluster = (args.nodes > 1 and not args.sticky) or args.redis
+    if cluster and not (args.redis and (args.database or "").startswith("postgresql")):
         ap.error("a cluster (--nodes > 1) needs --redis and a PostgreSQL --database")
 
     runs = []
     if args.compare:
         runs.append(run_load(args, 1, None, "one process"))
-    runs.append(run_load(args, args.nodes, args.redis, "cluster" if args.redis else "one process"))
+    label = "cluster" if args.redis else "independent servers" if args.nodes > 1 else "one process"
+    runs.append(run_load(args, args.nodes, args.redis, label))
     last = runs[-1].result
     if len(runs) == 2:
         ratio = runs[1].cpu_per_action_ms / runs[0].cpu_per_action_ms

@@ -350,14 +350,11 @@ class LiveTable:
         for s in self.seats:
             s.gone_since = now
 
-    def _apply(
-        self, seat: int, action: int, broadcast: bool = True, told: tuple[Any, Any] | None = None
-    ) -> Logged | None:
+    def _apply(self, seat: int, action: int, broadcast: bool = True) -> Logged | None:
         """Apply a checked (and, when live, logged) action; tell every client; note a finished deal.
 
         A declined optional decision is told to nobody (None): no version, no event, and the clock and
-        the bots' pause still count from the last action everybody saw. ``told``: the event's lines and
-        banners by language, as the table's owner made them (a cluster's replica), instead of making them."""
+        the bots' pause still count from the last action everybody saw."""
         session = self.session
         assert session is not None
         happened = step(self.game, session.match, seat, action)
@@ -367,14 +364,11 @@ class LiveTable:
         if is_private(self.game, self.rules, action, happened.record is not None):
             self.driver.wake()
             return None
-        if told is None:
-            rows = [s.row for s in self.seats]
-            names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
-            named = {lang: narration_names(names, kinds, levels, lang) for lang in LANGUAGES}
-            lines = {lang: event_lines(self.game, happened, lang, named[lang]) for lang in LANGUAGES}
-            banners = {lang: event_banners(self.game, happened, lang, named[lang]) for lang in LANGUAGES}
-        else:
-            lines, banners = told
+        rows = [s.row for s in self.seats]
+        names, kinds, levels = [r.name for r in rows], [r.kind for r in rows], [r.level for r in rows]
+        told = {lang: narration_names(names, kinds, levels, lang) for lang in LANGUAGES}
+        lines = {lang: event_lines(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
+        banners = {lang: event_banners(self.game, happened, lang, told[lang]) for lang in LANGUAGES}
         self.version += 1
         self.after_trick = happened.record is not None or len(happened.after.tricks) > len(happened.before.tricks)
         logged = Logged(
@@ -389,6 +383,33 @@ class LiveTable:
         if broadcast:
             self._broadcast_event(logged)
         self.driver.wake()
+        return logged
+
+    def follow(
+        self, seat: int, action: int, lines: dict[str, list[str]], banners: dict[str, list[str]]
+    ) -> Logged | None:
+        """Apply an action another node (a cluster's owner of the table) committed and told: its words come
+        with it, so the narration's observations before and after are not made again; what this node's
+        viewers are sent is what :meth:`_apply` sends them. Returns what it told (None: a declined decision)."""
+        session = self.session
+        assert session is not None
+        match = session.match
+        if match.current_player != seat:
+            raise IllegalActionError(f"it is not seat {seat}'s turn: seat {match.current_player} is to act")
+        state = match.deal
+        index = len(match.deals) - 1
+        match.apply_action(action)
+        self.steps += 1
+        record = match.deals[index]
+        finished = record.result is not None
+        if finished:
+            self.ended = DealEnd(record, seen(self.game, state))
+        if is_private(self.game, self.rules, action, finished):
+            return None
+        self.version += 1
+        logged = Logged(self.version, seat, self.game.action_str(self.rules, action), lines, banners)
+        self.log.append(logged)
+        self.driver.turn_started = time.monotonic()
         return logged
 
     async def commit(self, seat: int, action: int) -> None:

@@ -177,25 +177,41 @@ class Bus:
         self.send("PUBLISH", channel, encode(message))
 
     async def _send_loop(self) -> None:
+        connection: Any = None
         while True:
             batch = [await self._queue.get()]
             while not self._queue.empty() and len(batch) < MAX_PIPELINE:
                 batch.append(self._queue.get_nowait())
-            try:
-                async with self._out.pipeline(transaction=False) as pipe:
-                    for command, _ in batch:
-                        pipe.execute_command(*command)
-                    await pipe.execute(raise_on_error=False)
-                self.sent += len(batch)
-            except asyncio.CancelledError:
-                raise
-            except Exception as e:  # Redis away: the truth is in PostgreSQL, and nodes catch up when it is back
-                self.dropped += len(batch)
-                log.warning("cluster: %d messages not sent (%s)", len(batch), e)
-                for _, rid in batch:
-                    if rid is not None:
-                        self._fail(rid)
-                self.broken()
+            # One connection of its own, written to directly: the commands of a batch go in one write and their
+            # answers (which say nothing the node needs) are read back in order. One retry on a fresh connection
+            # (after a Redis restart the first write finds the old connection closed).
+            for attempt in (1, 2):
+                try:
+                    if connection is None:
+                        pool: Any = self._out.connection_pool
+                        connection = await pool.get_connection()
+                    await connection.send_packed_command(
+                        connection.pack_commands([command for command, _ in batch]), check_health=False
+                    )
+                    for _ in batch:
+                        await connection.read_response()
+                    self.sent += len(batch)
+                    break
+                except asyncio.CancelledError:
+                    raise
+                except Exception as e:  # Redis away: the truth is in PostgreSQL, and nodes catch up when it is back
+                    if connection is not None:
+                        with contextlib.suppress(Exception):
+                            await connection.disconnect()
+                    connection = None
+                    if attempt == 1:
+                        continue
+                    self.dropped += len(batch)
+                    log.warning("cluster: %d messages not sent (%s)", len(batch), e)
+                    for _, rid in batch:
+                        if rid is not None:
+                            self._fail(rid)
+                    self.broken()
 
     # ------------------------------------------------------------ requests
     def request(self, node: str, message: Message) -> asyncio.Future[Message]:

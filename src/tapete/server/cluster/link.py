@@ -86,6 +86,11 @@ def _when(text: Any) -> datetime | None:
     return datetime.fromisoformat(text) if isinstance(text, str) else None
 
 
+def _settled(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled():
+        task.exception()
+
+
 def seat_json(state: SeatState) -> list[Any]:
     r = state.row
     return [r.kind, r.user_id, r.name, r.level, r.token_hash, r.granted_by, state.away]
@@ -155,6 +160,7 @@ class Link:
         if logged is not None:  # the event's words, public by construction: the replicas need not make them again
             message["l"] = logged.lines
             message["b"] = logged.banners
+            message["at"] = self.table.after_trick
         self.node.bus.publish(self.node.bus.table_channel(self.id), message)
 
     def chatted(self, line: p.ChatLine) -> None:
@@ -184,7 +190,11 @@ class Link:
         assert client.seat is not None
         message = {"op": "act", "t": self.id, "seat": client.seat, "lang": client.lang, "text": text,
                    "version": version}  # fmt: skip
-        await self.node.on_owner(self, message)
+        # In a task of its own, as on one node: if this node takes the table over meanwhile and commits the
+        # action itself, the client's connection going away must not stop it between the log and the table.
+        work = asyncio.ensure_future(self.node.on_owner(self, message, client.lang))
+        work.add_done_callback(_settled)
+        await asyncio.shield(work)
 
     # ------------------------------------------------------------ telling
     def _schedule(self) -> None:
@@ -335,6 +345,7 @@ class Link:
         lines, banners = message.get("l"), message.get("b")
         told = (lines, banners or {}) if isinstance(lines, dict) and "en" in lines else None
         self._apply(int(message["seat"]), str(message["a"]), told)
+        self.table.after_trick = bool(message.get("at"))
         clock = message.get("c")
         self._clock = (int(clock[0]), time.monotonic() + float(clock[1])) if clock else None
         return True
@@ -346,7 +357,10 @@ class Link:
         action = table.game.parse_action(table.rules, text)
         if action not in table.session.match.legal_actions():
             raise TapeteError(f"table {table.id}: action {text!r} at step {table.steps + 1} is not legal here")
-        logged = table._apply(seat, action, broadcast=False, told=told)
+        if told is None:  # from the database: the words are made here
+            logged = table._apply(seat, action, broadcast=False)
+        else:
+            logged = table.follow(seat, action, told[0], told[1])
         if logged is None:
             table._send_seat(seat)
         else:

@@ -42,6 +42,7 @@ import random
 import secrets
 import socket
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable, Collection
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
@@ -128,6 +129,8 @@ class Node:
         self.claimed = 0
         self.served = 0
         self._looks = 0
+        #: Messages heard, by kind (what /api/health shows).
+        self.heard: Counter[str] = Counter()
         registry.node = self
 
     # ------------------------------------------------------------ keys
@@ -577,11 +580,8 @@ class Node:
             if table.status == "live" and table.seats[seat].away:  # any message from a person takes the seat back
                 table._back(seat)
                 table.changed()
-            work = asyncio.ensure_future(
-                table._act(seat, str(message["lang"]), str(message["text"]), int(message["version"]))
-            )
-            work.add_done_callback(_settled)
-            await asyncio.shield(work)
+            # Its own task already (a request served, or a client's action on this node, shielded there).
+            await table._act(seat, str(message["lang"]), str(message["text"]), int(message["version"]))
             return None
         if op == "seating":
             act = SEATING.get(str(message.get("fn")))
@@ -615,6 +615,7 @@ class Node:
 
     # ------------------------------------------------------------ hearing
     def _heard(self, channel: str, message: Message) -> None:
+        self.heard[str(message.get("k") or message.get("op"))] += 1
         if channel.startswith(self.bus.table_channel("")):
             table_id = channel[len(self.bus.table_channel("")) :]
             link = self.links.get(table_id)
@@ -650,6 +651,7 @@ class Node:
             "served": self.served,
             "sent": self.bus.sent,
             "dropped": self.bus.dropped,
+            "heard": dict(self.heard),
         }
 
 
