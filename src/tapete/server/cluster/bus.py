@@ -182,19 +182,19 @@ class Bus:
             batch = [await self._queue.get()]
             while not self._queue.empty() and len(batch) < MAX_PIPELINE:
                 batch.append(self._queue.get_nowait())
-            # One connection of its own, written to directly: the commands of a batch go in one write and their
-            # answers (which say nothing the node needs) are read back in order. One retry on a fresh connection
-            # (after a Redis restart the first write finds the old connection closed).
+            # One connection of its own, written to directly, that Redis does not answer (CLIENT REPLY OFF: the
+            # answers would say nothing the node needs, and reading them would wake the node once more per
+            # batch): the commands of a batch go in one write. One retry on a fresh connection (after a Redis
+            # restart the first write finds the old connection closed).
             for attempt in (1, 2):
                 try:
                     if connection is None:
                         pool: Any = self._out.connection_pool
                         connection = await pool.get_connection()
+                        await connection.send_command("CLIENT", "REPLY", "OFF", check_health=False)
                     await connection.send_packed_command(
                         connection.pack_commands([command for command, _ in batch]), check_health=False
                     )
-                    for _ in batch:
-                        await connection.read_response()
                     self.sent += len(batch)
                     break
                 except asyncio.CancelledError:
@@ -223,6 +223,12 @@ class Bus:
         data = encode({**message, "rid": rid, "from": self.node})
         self._queue.put_nowait((("PUBLISH", self.node_channel(node), data), rid))
         return future
+
+    def answered(self, rid: str, answer: Message) -> None:
+        """Resolve one of this node's requests with ``answer`` (an answer that came another way than a reply)."""
+        future = self._waiting.pop(rid, None)
+        if future is not None and not future.done():
+            future.set_result(answer)
 
     def _fail(self, rid: str) -> None:
         future = self._waiting.pop(rid, None)

@@ -32,6 +32,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Collection
+from contextvars import ContextVar
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, Final
 
@@ -50,6 +51,9 @@ log = logging.getLogger(__name__)
 
 #: Codes of refusals by which an owner says it is not (or no longer) the table's owner: ask again.
 MOVED: Final = "moved"
+#: The request from another node an owner is serving now (in this task): its first committed action
+#: carries the request's id, and answers it (no reply of its own is sent then).
+SERVING: ContextVar[dict[str, Any] | None] = ContextVar("SERVING", default=None)
 
 
 def error_json(error: ServerError, lang: str) -> dict[str, Any]:
@@ -157,6 +161,10 @@ class Link:
     def committed(self, seat: int, action: str, logged: Logged | None) -> None:
         message = {"k": "act", "t": self.id, "n": self.node.name, "s": self.table.steps, "seat": seat, "a": action,
                    "c": self._owner_clock()}  # fmt: skip
+        request = SERVING.get()
+        if request is not None and not request.get("told"):  # the asking node takes this for the answer
+            message["r"] = request["rid"]
+            request["told"] = True
         if logged is not None:  # the event's words, public by construction: the replicas need not make them again
             message["l"] = logged.lines
             message["b"] = logged.banners
@@ -306,6 +314,9 @@ class Link:
         if message.get("n") == self.node.name:
             return
         kind = message.get("k")
+        rid = message.get("r")
+        if isinstance(rid, str) and rid.startswith(self.node.name + "/"):  # this node's request: done
+            self.node.bus.answered(rid, {"result": None})
         if kind == "chat":
             line = message.get("line")
             if isinstance(line, dict):
@@ -464,4 +475,4 @@ class Link:
                 table.show()
 
 
-__all__ = ["MOVED", "Link", "error_from", "error_json", "unavailable"]
+__all__ = ["MOVED", "SERVING", "Link", "error_from", "error_json", "unavailable"]

@@ -53,7 +53,7 @@ from tapete.server.access import OPEN_STATUSES
 from tapete.server.clients import CLOSE_TRY_AGAIN
 from tapete.server.cluster.bus import Bus, Message, Unreachable
 from tapete.server.cluster.lease import Leases
-from tapete.server.cluster.link import MOVED, Link, error_from, error_json, unavailable
+from tapete.server.cluster.link import MOVED, SERVING, Link, error_from, error_json, unavailable
 from tapete.server.cluster.lobby import ListedTable, listing
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
@@ -129,6 +129,8 @@ class Node:
         self.claimed = 0
         self.served = 0
         self._looks = 0
+        #: The longest the event loop was late waking the node's looks (seconds): a sign of blocking work.
+        self.lag = 0.0
         #: Messages heard, by kind (what /api/health shows).
         self.heard: Counter[str] = Counter()
         registry.node = self
@@ -214,7 +216,10 @@ class Node:
     # ------------------------------------------------------------ looking around
     async def _look_forever(self) -> None:
         while True:
+            asleep = time.monotonic()
             await asyncio.sleep(self.look_every)
+            # How late the event loop woke this task: what blocked it (a long computation, a full collection).
+            self.lag = max(self.lag, time.monotonic() - asleep - self.look_every)
             try:
                 await self.look()
             except asyncio.CancelledError:
@@ -598,9 +603,13 @@ class Node:
             self.bus.reply(message, {"error": {"code": MOVED}})
             return
         self.served += 1
+        serving: dict[str, Any] = {"rid": message.get("rid"), "told": False}
+        SERVING.set(serving if message.get("op") == "act" and isinstance(message.get("rid"), str) else None)
         try:
             result = await self.run(link.table, message)
             answer: Message = {"result": result}
+            if serving["told"]:  # its action, published on the table's channel, answered it
+                return
         except ServerError as e:
             answer = {"error": error_json(e, lang)}
         except StorageError as e:
@@ -652,6 +661,7 @@ class Node:
             "sent": self.bus.sent,
             "dropped": self.bus.dropped,
             "heard": dict(self.heard),
+            "lag_ms": round(self.lag * 1000, 1),
         }
 
 
