@@ -59,6 +59,8 @@ def test_a_lease_has_one_holder_renewed_until_it_expires_or_is_given_up() -> Non
             assert not await b.acquire("t1")  # held
             assert await a.acquire("t1")  # a holds it already
             assert await a.holders(["t1", "t2"]) == {"t1": "a", "t2": None}
+            await client.sadd(f"{prefix}:open", "t1", "t2")
+            assert await b.free(f"{prefix}:open") == ["t2"]  # the open tables nobody drives
             for _ in range(4):  # renewed past its first lifetime
                 await asyncio.sleep(0.15)
                 assert await a.renew(["t1"]) == set()

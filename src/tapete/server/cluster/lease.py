@@ -44,6 +44,16 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
+#: The members of the set KEYS[1] (open tables) whose lease (ARGV[1] .. id) nobody holds.
+FREE: Final = """
+local free = {}
+for _, id in ipairs(redis.call('SMEMBERS', KEYS[1])) do
+  if redis.call('EXISTS', ARGV[1] .. id) == 0 then
+    free[#free + 1] = id
+  end
+end
+return free
+"""
 #: Keys per renewal script call.
 RENEW_CHUNK: Final = 500
 
@@ -64,6 +74,7 @@ class Leases:
         self.ms = max(1, int(seconds * 1000))
         self._renew = redis.register_script(RENEW)
         self._release = redis.register_script(RELEASE)
+        self._free = redis.register_script(FREE)
 
     def key(self, table_id: str) -> str:
         return f"{self.prefix}:lease:{table_id}"
@@ -91,6 +102,11 @@ class Leases:
             indexes = await self._renew(keys=[self.key(t) for t in chunk], args=[self.node, self.ms])
             lost.update(chunk[int(i) - 1] for i in indexes)
         return lost
+
+    async def free(self, open_key: str) -> list[str]:
+        """The tables of the set ``open_key`` whose lease nobody holds (one round trip: Redis looks)."""
+        found = await self._free(keys=[open_key], args=[self.key("")])
+        return [t for t in (_text(v) for v in found) if t is not None]
 
     async def holder(self, table_id: str) -> str | None:
         return _text(await self.redis.get(self.key(table_id)))

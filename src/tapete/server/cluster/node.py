@@ -240,26 +240,36 @@ class Node:
             await self.demote(table_id)
         if not self.bus.up:
             return
-        ids = [i.decode() if isinstance(i, bytes) else str(i) for i in await self.bus.redis.smembers(self.open_key)]
-        holders = await self.leases.holders(ids)
         if time.monotonic() >= self._claim_after:
-            free = [t for t, holder in holders.items() if holder is None]
+            free = await self.leases.free(self.open_key)  # Redis looks through the open tables: only free ones come
             random.shuffle(free)
             for table_id in free[:CLAIMS_PER_LOOK]:
                 await self.claim(table_id)
-        for table_id, link in list(self.links.items()):
-            if link.owner or table_id not in holders:
-                continue
-            holder = holders[table_id]
-            if holder is not None and holder != link.owner_node:
-                link.owner_node = holder
-                link.retell()
-                self.bus.publish(self.bus.node_channel(holder), {"op": "meta", "t": table_id, "from": self.name})
+        await self._follow_owners()
         await self._forget_dead_nodes()
         self._drop_idle()
         self._looks += 1
         if self._looks % EMPTY_EVERY == 0:  # tables left empty are given up by their owners (see the registry)
             await self.registry.drop_empty()
+
+    async def _follow_owners(self) -> None:
+        """Replicas whose owner is unknown, or on a node that is gone: ask who holds their lease now (a new
+        owner tells its facts anyway, but a message may have been lost)."""
+        replicas = [link for link in self.links.values() if not link.owner and link.table.status in OPEN_STATUSES]
+        owners = sorted({link.owner_node for link in replicas if link.owner_node is not None})
+        alive = await self.leases.alive(owners) if owners else set()
+        lost = [link for link in replicas if link.owner_node is None or link.owner_node not in alive]
+        if not lost:
+            return
+        holders = await self.leases.holders([link.id for link in lost])
+        for link in lost:
+            holder = holders.get(link.id)
+            if holder is not None and holder != link.owner_node:
+                link.owner_node = holder
+                link.retell()
+                self.bus.publish(self.bus.node_channel(holder), {"op": "meta", "t": link.id, "from": self.name})
+            elif holder is None:
+                link.owner_node = None
 
     async def _forget_dead_nodes(self) -> None:
         owned = [link for link in self.links.values() if link.owner and link.presence]
