@@ -139,10 +139,11 @@ def redis_pid(url: str) -> int | None:
 
 
 async def create_table(
-    http: httpx.AsyncClient, bases: list[str], rng: random.Random
+    http: httpx.AsyncClient, bases: list[str], rng: random.Random, creating: list[str] | None = None
 ) -> tuple[str, list[str], dict[str, str]]:
     """A 4-player table with a guest in every seat, not started: (table id, seat tokens, the owner's header).
-    Each request goes to a node drawn at random (one node: always the same)."""
+    Each request goes to a node of ``bases`` drawn at random (one node: always the same); the table is
+    created through one of ``creating`` (default: ``bases``)."""
     users = []
     for i in range(4):
         r = await http.post(f"{rng.choice(bases)}/api/guest", json={"name": f"load{i}"})
@@ -151,7 +152,7 @@ async def create_table(
     owner = {"Authorization": f"Bearer {users[0]}"}
     body = {"game": GAME, "preset": PRESET, "options": {}, "target": None, "clock_seconds": 0, "public": False,
             "spectators_see_hands": False, "rated": False}  # fmt: skip
-    r = await http.post(f"{rng.choice(bases)}/api/tables", json=body, headers=owner)
+    r = await http.post(f"{rng.choice(creating or bases)}/api/tables", json=body, headers=owner)
     r.raise_for_status()
     table_id = r.json()["id"]
     tokens = []
@@ -223,11 +224,12 @@ async def _act(ws: ClientConnection, action: str, version: int, delay: float, se
 
 
 async def run_players(
-    ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, sticky: bool = False
+    ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, sticky: str = ""
 ) -> Tally:
     """Create the tables, connect every player, start the tables and play ``duration`` seconds. ``sticky``:
-    everything of a table goes to one node drawn for it (as a load balancer hashing the table's id would),
-    instead of each request and socket to a node of its own."""
+    ``table``, every request of a table but its creation (which has no id yet) goes to one node drawn for it,
+    as a load balancer hashing the table's id would; ``server``, its creation too (independent servers, that
+    share nothing); else each request and socket goes to a node of its own."""
     bases = [f"http://127.0.0.1:{port}" for port in ports]
     tally = Tally()
     limits = httpx.Limits(max_connections=20)
@@ -239,7 +241,9 @@ async def run_players(
         async def one(r: random.Random) -> tuple[str, list[str], dict[str, str]]:
             async with sem:
                 k = r.randrange(len(bases))
-                made = await create_table(http, [bases[k]] if sticky else bases, r)
+                # A load balancer that hashes the table's id sends a creation (no id yet) anywhere.
+                made = await create_table(http, [bases[k]] if sticky else bases, r,
+                                          creating=[bases[k]] if sticky == "server" else bases)  # fmt: skip
                 home[made[0]] = k
                 return made
 
@@ -287,7 +291,7 @@ async def run_players(
 
 
 def _proc_main(
-    ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, sticky: bool, out: Any
+    ports: list[int], tables: int, think: tuple[float, float], duration: float, seed: int, sticky: str, out: Any
 ) -> None:
     tally = asyncio.run(run_players(ports, tables, think, duration, seed, sticky))
     out.put(tally)
@@ -339,6 +343,7 @@ class Run:
 
 
 def run_load(args: argparse.Namespace, nodes: int, redis: str | None, label: str) -> Run:
+    sticky = ("table" if redis else "server") if args.sticky else ""
     folder = Path(tempfile.mkdtemp(prefix="tapete-load-"))
     prefix = f"load{uuid.uuid4().hex[:8]}"
     ports = [free_port() for _ in range(nodes)]
@@ -357,13 +362,13 @@ def run_load(args: argparse.Namespace, nodes: int, redis: str | None, label: str
     try:
         think = tuple(args.think)
         if args.procs <= 1:
-            tallies = [asyncio.run(run_players(ports, args.tables, think, args.duration, args.seed, args.sticky))]
+            tallies = [asyncio.run(run_players(ports, args.tables, think, args.duration, args.seed, sticky))]
         else:
             ctx = multiprocessing.get_context("spawn")
             queue = ctx.Queue()
             share = [args.tables // args.procs + (i < args.tables % args.procs) for i in range(args.procs)]
             procs = [
-                ctx.Process(target=_proc_main, args=(ports, n, think, args.duration, args.seed + i, args.sticky, queue))
+                ctx.Process(target=_proc_main, args=(ports, n, think, args.duration, args.seed + i, sticky, queue))
                 for i, n in enumerate(share)
             ]
             for p in procs:
@@ -372,6 +377,10 @@ def run_load(args: argparse.Namespace, nodes: int, redis: str | None, label: str
             for p in procs:
                 p.join()
         peaks = {name: peak_rss_mb(pid) for name, pid in pids.items() if name != "redis"}
+        health = []  # what each node says of itself (a cluster's node: tables driven, handed over, served...)
+        for port in ports:
+            with contextlib.suppress(httpx.HTTPError, ValueError):
+                health.append(httpx.get(f"http://127.0.0.1:{port}/api/health", timeout=10).json()["tables"])
     finally:
         sampler.stop()
         for server in servers:
@@ -407,6 +416,7 @@ def run_load(args: argparse.Namespace, nodes: int, redis: str | None, label: str
             "actions_of_its_players": len(mine),
             "rtt_ms": {"p50": pct(mine, 0.5), "p99": pct(mine, 0.99)},
             "peak_mb": peaks[f"node {i}"],
+            "cluster": health[i].get("cluster") if i < len(health) else None,
         })  # fmt: skip
     node_cpu = sum(cpu[f"node {i}"] for i in range(nodes))
     total_cpu = node_cpu + cpu.get("redis", 0.0)
@@ -472,6 +482,10 @@ def report(result: dict[str, Any]) -> None:
         print(f"  node {node['node']}: CPU {node['cpu_s']:.1f} s = {node['cpu_ms_per_action'] or 0:.2f} ms per action; "
               f"its players' round trip p50 {node['rtt_ms']['p50']:.1f} p99 {node['rtt_ms']['p99']:.1f} ms; "
               f"peak {node['peak_mb']:.0f} MB")  # fmt: skip
+        info = node.get("cluster")
+        if info:
+            print(f"    drives {info['owned']} tables, follows {info['replicas']}; took over {info['claimed']}, "
+                  f"handed over {info.get('handed', 0)}, served {info['served']} requests of other nodes")  # fmt: skip
     cpu = result["cpu_ms_per_action"]
     redis = f", Redis {cpu['redis']:.2f}" if cpu["redis"] is not None else ""
     print(f"CPU per action: nodes {cpu['nodes'] or 0:.2f} ms{redis}; total {cpu['total'] or 0:.2f} ms")
@@ -489,8 +503,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--nodes", type=int, default=1, help="nodes of a cluster (needs --database postgresql and --redis)")
     ap.add_argument("--database", help="database URL (default: a SQLite file; a PostgreSQL one is emptied first)")
     ap.add_argument("--redis", help="Redis URL: the server runs as a cluster of --nodes nodes")
-    ap.add_argument("--sticky", action="store_true",
-                    help="send everything of a table to one node (without --redis: independent servers)")  # fmt: skip
+    sticky = ("send every request of a table but its creation to one node, as a load balancer hashing the table's "
+              "id would (without --redis: its creation too, to independent servers)")  # fmt: skip
+    ap.add_argument("--sticky", action="store_true", help=sticky)
     ap.add_argument("--compare", action="store_true",
                     help="first run the same load on one process on the same database without Redis")  # fmt: skip
     ap.add_argument("--json", type=Path, help="also write the results to this file")

@@ -125,6 +125,8 @@ class Link:
         self.used = time.monotonic()
         #: What this node last told the owner of its connections (to send only changes).
         self._told: tuple[frozenset[int], int] | None = None
+        #: The owner's plan to give the table to the node where all its viewers are: (node, since when).
+        self.handing: tuple[str, float] | None = None
         table.link = self
 
     @property

@@ -128,6 +128,7 @@ class Node:
         #: Tables claimed, and requests served for other nodes (what /api/health shows).
         self.claimed = 0
         self.served = 0
+        self.handed = 0
         self._looks = 0
         #: The longest the event loop was late waking the node's looks (seconds): a sign of blocking work.
         self.lag = 0.0
@@ -247,10 +248,44 @@ class Node:
                 await self.claim(table_id)
         await self._follow_owners()
         await self._forget_dead_nodes()
+        await self._hand_over()
         self._drop_idle()
         self._looks += 1
         if self._looks % EMPTY_EVERY == 0:  # tables left empty are given up by their owners (see the registry)
             await self.registry.drop_empty()
+
+    async def _hand_over(self) -> None:
+        """Give each open table this node drives, but nobody here watches, to the one node through which all
+        its viewers are connected, once that has lasted ``lease_seconds``: that node then does the table's
+        work alone, with no action forwarded and no replica to keep (a load balancer that keeps a table's
+        requests on one node makes this the rule; nothing depends on it)."""
+        now = time.monotonic()
+        for link in [link for link in self.links.values() if link.owner]:
+            table = link.table
+            viewers = [n for n, (seats, count) in link.presence.items() if seats or count]
+            if table.clients or table.status not in OPEN_STATUSES or len(viewers) != 1:
+                link.handing = None
+                continue
+            target = viewers[0]
+            if link.handing is None or link.handing[0] != target:
+                link.handing = (target, now)
+            elif now - link.handing[1] >= self.config.lease_seconds:
+                await self.hand_over(link, target)
+
+    async def hand_over(self, link: Link, target: str) -> None:
+        """Stop driving a table and ask ``target`` to take it (it claims the lease this node gives up)."""
+        table = link.table
+        async with table.lock:  # between two commits
+            if not link.owner:
+                return
+            link.owner = False
+            link.owner_node = target
+            link.handing = None
+            await table.driver.stop()
+            await self.leases.release(table.id)
+        self.handed += 1
+        self.bus.publish(self.bus.node_channel(target), {"op": "take", "t": table.id, "from": self.name})
+        log.info("cluster: gave table %s to %s, where its viewers are", table.id, target)
 
     async def _follow_owners(self) -> None:
         """Replicas whose owner is unknown, or on a node that is gone: ask who holds their lease now (a new
@@ -654,6 +689,8 @@ class Node:
             link = self.links.get(str(message.get("t")))
             if link is not None and link.owner:
                 link.flush()
+        elif op == "take":  # another node gave this one a table whose viewers are all here
+            self._job(self.claim(str(message.get("t"))), f"take-{message.get('t')}")
         elif op == "revoke" and message.get("n") != self.name:
             hashes = {str(h) for h in message.get("hashes") or ()}
             self._job(self.registry.revoke_here(hashes), "revoke")
@@ -667,6 +704,7 @@ class Node:
             "replicas": len(self.links) - owned,
             "connections": self.bus.connections,
             "claimed": self.claimed,
+            "handed": self.handed,
             "served": self.served,
             "sent": self.bus.sent,
             "dropped": self.bus.dropped,
