@@ -98,7 +98,7 @@ class Game:
     """A table of two people (seats 0 and 1, first legal choice each turn) and two bots, its viewers on
     chosen nodes; the people's turns are played as the browser would, through kills and outages."""
 
-    def __init__(self, nodes: list[NodeProc], home: NodeProc, where: dict[str, NodeProc]) -> None:
+    def __init__(self, nodes: list[NodeProc], home: NodeProc, where: dict[str, NodeProc], start: bool = True) -> None:
         self.nodes = nodes
         owner = Person(home, "owner")
         bea = Person(where["bea"], "bea")
@@ -119,12 +119,17 @@ class Game:
         for seat, name in ((0, "ana"), (1, "bea")):
             assert self.people[seat].connect(where[name])["type"] == "welcome"
         assert self.spectator.connect(where["eve"])["type"] == "welcome"  # a pass given on another node
-        started = owner.call(where["eve"], "POST", f"/api/tables/{tid}/start")
-        assert started["table"]["status"] == "live"
+        self.owner = owner
         self.acted: set[tuple[int, int, tuple[str, ...]]] = set()
         self.moves = 0
         self.by_seat = {0: 0, 1: 0}
         self.errors: list[dict[str, Any]] = []
+        if start:
+            self.start(where["eve"])
+
+    def start(self, node: NodeProc) -> None:
+        started = self.owner.call(node, "POST", f"/api/tables/{self.id}/start")
+        assert started["table"]["status"] == "live"
 
     @property
     def viewers(self) -> list[Viewer]:
@@ -286,3 +291,27 @@ def test_a_redis_restart_mid_game_loses_nothing(database: str) -> None:
                 store.close()
     finally:
         redis.close()
+
+
+def test_a_table_moves_to_the_node_where_all_its_viewers_are(database: str) -> None:
+    """A table created through node a whose people and spectator are all connected through node b (as a load
+    balancer that hashes the table's id would send them) is handed to b, which then drives it alone, and the
+    match ends as an uninterrupted one."""
+    with cluster(database, redis_url(), 2) as nodes:
+        a, b = nodes
+        game = Game(nodes, home=a, where={"ana": b, "bea": b, "eve": b}, start=False)
+        assert owner_of(nodes, game.id, redis_url()) is a
+        deadline = time.monotonic() + 30
+        while owner_of(nodes, game.id, redis_url()) is not b:
+            assert time.monotonic() < deadline, "the table stayed on a"
+            time.sleep(0.1)
+        game.start(a)  # asked of a, done by b
+        game.play(until=lambda g: g.moves >= 10)
+        assert owner_of(nodes, game.id, redis_url()) is b
+        game.play()
+        store = Store(database)
+        try:
+            game.finish(store)
+            game.check(store)
+        finally:
+            store.close()
