@@ -97,7 +97,12 @@ def cpu_seconds(pid: int) -> float:
 
 
 def start_server(
-    folder: Path, port: int, database: str | None = None, redis: str | None = None, prefix: str = ""
+    folder: Path,
+    port: int,
+    database: str | None = None,
+    redis: str | None = None,
+    prefix: str = "",
+    extra: tuple[str, ...] = (),
 ) -> subprocess.Popen[bytes]:
     env = dict(os.environ, TAPETE_HOME=str(folder))
     database = database or f"sqlite:///{folder / 'load.db'}"
@@ -106,6 +111,7 @@ def start_server(
     cmd += ["--set", "tables_per_minute_per_address=0", "--set", "guests_per_address=0"]
     if redis:
         cmd += ["--redis", redis, "--set", f"cluster_prefix={prefix}", "--set", f"node_name=load-{port}"]
+    cmd += list(extra)
     # What the server says goes to a file (a pipe nobody reads would stop the server once full).
     log = folder / f"server-{port}.log"
     with log.open("wb") as out:

@@ -301,6 +301,14 @@ def test_a_table_moves_to_the_node_where_all_its_viewers_are(database: str) -> N
         a, b = nodes
         game = Game(nodes, home=a, where={"ana": b, "bea": b, "eve": b}, start=False)
         assert owner_of(nodes, game.id, redis_url()) is a
+        # b's lobby lists the table a drives, with its seats as they are.
+        deadline = time.monotonic() + 10
+        while True:
+            listed = {t["id"]: t for t in httpx.get(f"{b.base}/api/lobby", timeout=10).json()["tables"]}
+            if game.id in listed and listed[game.id]["seats"][1]["name"] == "bea":
+                break
+            assert time.monotonic() < deadline, listed
+            time.sleep(0.2)
         deadline = time.monotonic() + 30
         while owner_of(nodes, game.id, redis_url()) is not b:
             assert time.monotonic() < deadline, "the table stayed on a"

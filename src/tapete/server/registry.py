@@ -23,6 +23,7 @@ limit of open tables per person counts them in the database.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
@@ -304,7 +305,10 @@ class TableRegistry:
         self.sweep()
         public: list[Listing] = []
         people: dict[str, list[Listing]] = {}
-        tables: Sequence[Listing] = list(self.tables.values()) if self.node is None else await self.node.lobby()
+        tables: Sequence[Listing] = list(self.tables.values())
+        if self.node is not None:
+            with contextlib.suppress(ServerError):  # Redis away: this node's own tables, until it is back
+                tables = await self.node.lobby()
         for t in tables:
             if t.status not in OPEN_STATUSES:
                 continue

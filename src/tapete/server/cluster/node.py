@@ -58,7 +58,7 @@ from tapete.server.cluster.lobby import ListedTable, listing
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
 from tapete.server.live import LiveTable, Pass
-from tapete.server.storage.rows import TableRow, UserRow
+from tapete.server.storage.rows import TableRow, UserRow, utcnow
 
 if TYPE_CHECKING:
     from tapete.server.registry import TableRegistry
@@ -66,8 +66,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-#: Free tables one node claims at each look (a dead node's tables spread over the survivors).
+#: Free tables one node claims at each look (a dead node's tables spread over the survivors), and at once.
 CLAIMS_PER_LOOK: Final = 200
+CLAIMS_AT_ONCE: Final = 8
 #: Seconds a replica with no client here is kept before it is dropped (it is loaded again when asked for).
 IDLE_REPLICA: Final = 60.0
 #: Every how many looks the node gives up the waiting tables it drives that were left empty too long.
@@ -244,8 +245,14 @@ class Node:
         if time.monotonic() >= self._claim_after:
             free = await self.leases.free(self.open_key)  # Redis looks through the open tables: only free ones come
             random.shuffle(free)
-            for table_id in free[:CLAIMS_PER_LOOK]:
-                await self.claim(table_id)
+            if free:  # several at once: each waits mostly on the database
+                gate = asyncio.Semaphore(CLAIMS_AT_ONCE)
+
+                async def claim(table_id: str) -> None:
+                    async with gate:
+                        await self.claim(table_id)
+
+                await asyncio.gather(*(claim(t) for t in free[:CLAIMS_PER_LOOK]))
         await self._follow_owners()
         await self._forget_dead_nodes()
         await self._hand_over()
@@ -392,13 +399,22 @@ class Node:
         log.info("cluster: took table %s over", table.id)
 
     async def started(self, table: LiveTable) -> None:
-        """An owned table's match goes on: its bots and clock (or its end saved, if it ended unsaved)."""
+        """An owned table's match goes on: its bots and clock (or its end saved, if it ended unsaved).
+
+        The bots' pause and the turn clock count from the last action as it was logged, not from now: a
+        table taken over from a dead node goes on as soon as it is rebuilt, and nobody's clock starts again."""
         if table.status == "live" and table.session is not None:
             if table.session.is_over():
                 async with table.lock:
                     await table.finish()
                 table.broadcast_table()
             else:
+                if table.steps > 0:
+                    with contextlib.suppress(StorageError):
+                        last = await asyncio.to_thread(self.store.actions, table.id, table.steps - 1)
+                        if last:
+                            elapsed = max(0.0, (utcnow() - last[-1].at).total_seconds())
+                            table.driver.turn_started = time.monotonic() - elapsed
                 table.driver.start()
 
     async def demote(self, table_id: str) -> None:
