@@ -116,7 +116,12 @@ class Bus:
         return f"{self.prefix}:all"
 
     def table_channel(self, table_id: str) -> str:
+        """What a table's owner tells its replicas (its actions, its facts): the replicas listen, not the owner."""
         return f"{self.prefix}:t:{table_id}"
+
+    def chat_channel(self, table_id: str) -> str:
+        """A table's chat: every node that holds the table listens, its owner too."""
+        return f"{self.prefix}:c:{table_id}"
 
     def key(self, *parts: str) -> str:
         return ":".join((self.prefix, *parts))

@@ -127,6 +127,9 @@ class Link:
         self._told: tuple[frozenset[int], int] | None = None
         #: The owner's plan to give the table to the node where all its viewers are: (node, since when).
         self.handing: tuple[str, float] | None = None
+        #: Whether this replica has had a viewer since it last caught up (the owner sends actions only to
+        #: nodes with viewers).
+        self._watched = False
         table.link = self
 
     @property
@@ -137,6 +140,11 @@ class Link:
     def remote(self, seat: int) -> bool:
         me = self.node.name
         return any(seat in seats for node, (seats, _) in self.presence.items() if node != me)
+
+    def watched_elsewhere(self) -> bool:
+        """Whether another node has told the owner of a viewer of the table there."""
+        me = self.node.name
+        return any(node != me and (seats or count) for node, (seats, count) in self.presence.items())
 
     def remote_spectators(self) -> int:
         me = self.node.name
@@ -161,9 +169,13 @@ class Link:
         self._schedule()
 
     def committed(self, seat: int, action: str, logged: Logged | None) -> None:
+        request = SERVING.get()
+        if not self.watched_elsewhere() and request is None:
+            # Nobody watches the table through another node: nobody needs the action now. A replica that gets
+            # a viewer again catches up from the database first (:meth:`_tell_presence`).
+            return
         message = {"k": "act", "t": self.id, "n": self.node.name, "s": self.table.steps, "seat": seat, "a": action,
                    "c": self._owner_clock()}  # fmt: skip
-        request = SERVING.get()
         if request is not None and not request.get("told"):  # the asking node takes this for the answer
             message["r"] = request["rid"]
             request["told"] = True
@@ -175,7 +187,7 @@ class Link:
 
     def chatted(self, line: p.ChatLine) -> None:
         self.node.bus.publish(
-            self.node.bus.table_channel(self.id),
+            self.node.bus.chat_channel(self.id),
             {"k": "chat", "t": self.id, "n": self.node.name, "line": line.model_dump()},
         )
 
@@ -260,6 +272,14 @@ class Link:
         seats, count = self.local_presence()
         if self.table.clients:
             self.used = time.monotonic()
+            if not self._watched:  # a first viewer here: the owner told nobody here of its actions meanwhile
+                self._watched = True
+                self._catch_up_soon()
+                if self.owner_node is not None:
+                    bus = self.node.bus
+                    bus.publish(bus.node_channel(self.owner_node), {"op": "meta", "t": self.id, "from": self.node.name})
+        else:
+            self._watched = False
         now = (seats, count)
         if now == self._told and not self._back:
             return
@@ -332,7 +352,13 @@ class Link:
         if self._busy:
             self._inbox.append(message)
             return
-        if not self._handle(message):
+        try:
+            handled = self._handle(message)
+        except Exception:  # a log this replica cannot apply: start it afresh from the database
+            log.exception("table %s: the replica cannot follow; rebuilding it", self.id)
+            self.node.rebuild_soon(self.id)
+            return
+        if not handled:
             self._inbox.appendleft(message)
             self._catch_up_soon()
 

@@ -289,6 +289,7 @@ class Node:
             link.owner_node = target
             link.handing = None
             await table.driver.stop()
+            await self.listen(table.id, False)  # before the new owner can say anything
             await self.leases.release(table.id)
         self.handed += 1
         self.bus.publish(self.bus.node_channel(target), {"op": "take", "t": table.id, "from": self.name})
@@ -396,6 +397,7 @@ class Node:
         self.bus.send("SADD", self.open_key, table.id)
         await self.started(table)
         link.flush()
+        await self.listen(table.id, True)
         log.info("cluster: took table %s over", table.id)
 
     async def started(self, table: LiveTable) -> None:
@@ -426,6 +428,7 @@ class Node:
         link.owner = False
         link.owner_node = None
         await link.table.driver.stop()
+        await self.listen(table_id, False)
         link.retell()
         link._catch_up_soon()
 
@@ -465,7 +468,6 @@ class Node:
         """About to load ``row`` from the database: listen to its channel first (what comes meanwhile is
         kept), and take its lease if it is open and free (``owner`` None) ; whether this node drives it."""
         self._loading.setdefault(row.id, [])
-        await self.bus.subscribe(self.bus.table_channel(row.id))
         if owner is None:
             owner = False
             if row.status in OPEN_STATUSES and self.bus.up:
@@ -473,12 +475,26 @@ class Node:
                     owner = await self.leases.acquire(row.id)
                 except Exception:
                     self.bus.broken()
+        await self.listen(row.id, owner)
         return owner
+
+    async def listen(self, table_id: str, owner: bool) -> None:
+        """Listen to a table's channels: its chat always, and what its owner tells only on a replica (an
+        owner does not hear its own messages back)."""
+        await self.bus.subscribe(self.bus.chat_channel(table_id))
+        if owner:
+            await self.bus.unsubscribe(self.bus.table_channel(table_id))
+        else:
+            await self.bus.subscribe(self.bus.table_channel(table_id))
+
+    async def deafen(self, table_id: str) -> None:
+        await self.bus.unsubscribe(self.bus.table_channel(table_id))
+        await self.bus.unsubscribe(self.bus.chat_channel(table_id))
 
     def load_failed(self, table_id: str) -> None:
         self._loading.pop(table_id, None)
         if table_id not in self.links:
-            self._job(self.bus.unsubscribe(self.bus.table_channel(table_id)), f"unsubscribe-{table_id}")
+            self._job(self.deafen(table_id), f"unsubscribe-{table_id}")
 
     async def after_load(self, table: LiveTable, owner: bool) -> None:
         """The loaded table joins the cluster: as its owner (its facts told, its match resumed by the
@@ -501,7 +517,7 @@ class Node:
 
     async def created(self, table: LiveTable) -> None:
         """A table this node just created: it drives it."""
-        await self.bus.subscribe(self.bus.table_channel(table.id))
+        await self.listen(table.id, True)
         try:
             owner = await self.leases.acquire(table.id)
         except Exception:
@@ -518,7 +534,7 @@ class Node:
         if link is None:
             return
         table.link = None
-        self._job(self.bus.unsubscribe(self.bus.table_channel(table.id)), f"unsubscribe-{table.id}")
+        self._job(self.deafen(table.id), f"unsubscribe-{table.id}")
 
     def listed(self, table: LiveTable) -> None:
         """An owned table's entry in the lobby every node shows (gone once it is over, and its lease too)."""
@@ -686,8 +702,9 @@ class Node:
     # ------------------------------------------------------------ hearing
     def _heard(self, channel: str, message: Message) -> None:
         self.heard[str(message.get("k") or message.get("op"))] += 1
-        if channel.startswith(self.bus.table_channel("")):
-            table_id = channel[len(self.bus.table_channel("")) :]
+        tables, chats = self.bus.table_channel(""), self.bus.chat_channel("")
+        if channel.startswith(tables) or channel.startswith(chats):
+            table_id = channel[len(tables) :]
             link = self.links.get(table_id)
             if link is not None:
                 link.feed(message)
