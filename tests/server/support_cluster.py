@@ -294,3 +294,80 @@ def check_events(viewer: Viewer, final: int) -> None:
     """Every event from 1 to ``final``, each once, in order."""
     versions = [v for v, _ in viewer.events]
     assert versions == list(range(1, final + 1)), f"events seen: {versions}"
+
+
+# ---------------------------------------------------------------- what crosses Redis
+class RedisTap:
+    """Every message published on a cluster's channels, kept (a pattern subscription in a thread)."""
+
+    def __init__(self, url: str, prefix: str) -> None:
+        import threading
+
+        import redis as sync_redis
+
+        self.client = sync_redis.Redis.from_url(url)
+        self.pubsub = self.client.pubsub(ignore_subscribe_messages=True)
+        self.pubsub.psubscribe(f"{prefix}:*")
+        self.messages: list[tuple[str, str]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.is_set():
+            with contextlib.suppress(Exception):
+                message = self.pubsub.get_message(timeout=0.2)
+                if message and message["type"] == "pmessage":
+                    self.messages.append((message["channel"].decode(), message["data"].decode()))
+
+    def close(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        with contextlib.suppress(Exception):
+            self.pubsub.close()
+            self.client.close()
+
+
+def check_redis_carries_no_secret(row: Any, actions: list[Any], messages: list[tuple[str, str]]) -> int:
+    """No message between nodes names a card hidden from a spectator when it was sent (a table's channels:
+    actions as played, the events' words, facts, chat), and none carries a hand or a seed; the requests a
+    node sends the owner carry only the action a person chose (their own card, which the owner may refuse).
+    Returns how many messages were checked."""
+    from tapete.games import GAMES
+    from tapete.server.live import table_rules
+    from tests.server.support_server import cards_named, hidden_from
+
+    game = GAMES[row.game]
+    match = game.new_match(table_rules(game, row), seed=row.seed)
+    hidden = [hidden_from(game, match, None)]
+    ended = [False]
+    for action in actions:
+        deals = len(match.deals)
+        match.apply_action(game.parse_action(match.rules, action.action))
+        ended.append(len(match.deals) != deals or match.is_terminal())
+        hidden.append(hidden_from(game, match, None))
+    checked = 0
+    for channel, text in messages:
+        data = json.loads(text)
+        for key in ("hand", "hands", "seed", "known", "view"):
+            assert key not in data, f"{channel} carries {key}: {text[:300]}"
+        if data.get("op") in ("act", "reply"):
+            continue  # a person's own chosen action on its way to the owner, and the owner's answer
+        step = data.get("s")
+        if not isinstance(step, int) or not 0 <= step < len(hidden):
+            continue
+        if data.get("k") == "act":  # the action of log step ``step``: the played card is public from then on
+            played = game.parse_action(match.rules, data["a"])
+            before = hidden[step - 1]
+            secret = before - {played} if ended[step] else before & hidden[step]
+        else:
+            secret = hidden[step]
+        # The words in English only: the card-name check reads Spanish words such as "Se" (acabó la mano) as
+        # cards; the other languages say the same things.
+        for words in ("l", "b"):
+            if isinstance(data.get(words), dict):
+                data[words] = {"en": data[words].get("en")}
+        leaked = cards_named(game, json.dumps(data, ensure_ascii=False)) & secret
+        assert not leaked, f"{channel} names {leaked}, hidden at step {step}: {text[:300]}"
+        checked += 1
+    return checked

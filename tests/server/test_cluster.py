@@ -24,8 +24,10 @@ from tests.server.support_cluster import (
     NodeProc,
     Person,
     PrivateRedis,
+    RedisTap,
     Viewer,
     check_events,
+    check_redis_carries_no_secret,
     cluster,
     reconnecting,
     redis_url,
@@ -238,6 +240,7 @@ def test_a_game_across_three_nodes_survives_its_owner_killed_mid_trick(database:
     and the match ends exactly as an uninterrupted one."""
     with cluster(database, redis_url(), 3) as nodes:
         a, b, c = nodes
+        tap = RedisTap(redis_url(), a.prefix)  # every message between the nodes, for the secrets check
         game = Game(nodes, home=a, where={"ana": a, "bea": b, "eve": c})
         assert owner_of(nodes, game.id, redis_url()) is a
 
@@ -257,7 +260,12 @@ def test_a_game_across_three_nodes_survives_its_owner_killed_mid_trick(database:
         try:
             game.finish(store)
             game.check(store)
+            tap.close()
+            row = store.get_table(game.id)
+            assert row is not None
+            assert check_redis_carries_no_secret(row, store.actions(game.id), tap.messages) > 50
         finally:
+            tap.close()
             store.close()
         assert game.people[0].reconnects >= 1  # ana's node died: she came back on another
         print(f"kill to resume: {resumed:.2f} s")
@@ -323,3 +331,25 @@ def test_a_table_moves_to_the_node_where_all_its_viewers_are(database: str) -> N
             game.check(store)
         finally:
             store.close()
+
+
+def test_the_redis_check_catches_a_hidden_card() -> None:
+    """The check of what crosses Redis can fail: a message naming a card in a hand is caught."""
+    from tapete.core.cards import spanish
+    from tapete.games import GAMES
+    from tapete.server.live import table_rules
+    from tapete.server.storage.rows import TableRow, utcnow
+    from tests.server.support_server import hidden_from
+
+    row = TableRow(id="t", code="ABCDEFGH", game="guinote", preset="aragones", options={}, target=None,
+                   clock_seconds=0, public=True, spectators_see_hands=False, rated=False, owner_id="o", seed=7,
+                   status="live", created_at=utcnow())  # fmt: skip
+    game = GAMES["guinote"]
+    card = min(hidden_from(game, game.new_match(table_rules(game, row), seed=7), None))
+    fine = ("p:t:t", '{"k": "meta", "s": 0, "status": "live"}')
+    assert check_redis_carries_no_secret(row, [], [fine]) == 1
+    leak = ("p:t:t", f'{{"k": "meta", "s": 0, "note": "{spanish.card_str(card)}"}}')
+    with pytest.raises(AssertionError, match="names"):
+        check_redis_carries_no_secret(row, [], [leak])
+    with pytest.raises(AssertionError, match="carries hand"):
+        check_redis_carries_no_secret(row, [], [("p:t:t", '{"k": "meta", "s": 0, "hand": []}')])
