@@ -269,7 +269,7 @@ class Node:
         now = time.monotonic()
         for link in [link for link in self.links.values() if link.owner]:
             table = link.table
-            viewers = [n for n, (seats, count) in link.presence.items() if seats or count]
+            viewers = [n for n, (seats, count) in link.presence.items() if n != self.name and (seats or count)]
             if table.clients or table.status not in OPEN_STATUSES or len(viewers) != 1:
                 link.handing = None
                 continue
@@ -390,6 +390,7 @@ class Node:
                     link._apply(action.seat, action.action)
             link.owner = True
             link.owner_node = self.name
+            link.presence.pop(self.name, None)  # what it was told of itself as a replica: its clients say it now
             now = time.monotonic()
             table.driver.turn_started = now
             for i, state in enumerate(table.seats):
