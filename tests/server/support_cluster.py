@@ -371,3 +371,80 @@ def check_redis_carries_no_secret(row: Any, actions: list[Any], messages: list[t
         assert not leaked, f"{channel} names {leaked}, hidden at step {step}: {text[:300]}"
         checked += 1
     return checked
+
+
+# ---------------------------------------------------------------- a database that goes away
+class CuttableProxy:
+    """A TCP proxy in front of PostgreSQL that the test can cut (every connection dropped, new ones refused
+    at once) and restore: the database "unreachable for a while" without stopping the shared server."""
+
+    def __init__(self, host: str, port: int) -> None:
+        import threading
+
+        self.target = (host, port)
+        self.server = socket.socket()
+        self.server.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.server.bind(("127.0.0.1", 0))
+        self.server.listen(64)
+        self.port = int(self.server.getsockname()[1])
+        self.cut_off = threading.Event()
+        self._lock = threading.Lock()
+        self._open: list[socket.socket] = []
+        self._closed = False
+        threading.Thread(target=self._accept, daemon=True).start()
+
+    def url(self, database: str) -> str:
+        """``database`` (a PostgreSQL URL) through this proxy."""
+        from sqlalchemy.engine import make_url
+
+        return make_url(database).set(host="127.0.0.1", port=self.port).render_as_string(hide_password=False)
+
+    def _accept(self) -> None:
+        import threading
+
+        while not self._closed:
+            try:
+                client, _ = self.server.accept()
+            except OSError:
+                return
+            if self.cut_off.is_set():
+                client.close()
+                continue
+            try:
+                upstream = socket.create_connection(self.target, timeout=5)
+            except OSError:
+                client.close()
+                continue
+            with self._lock:
+                self._open += [client, upstream]
+            for a, b in ((client, upstream), (upstream, client)):
+                threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(a: socket.socket, b: socket.socket) -> None:
+        with contextlib.suppress(OSError):
+            while True:
+                data = a.recv(65536)
+                if not data:
+                    break
+                b.sendall(data)
+        for s in (a, b):
+            with contextlib.suppress(OSError):
+                s.shutdown(socket.SHUT_RDWR)
+
+    def cut(self) -> None:
+        self.cut_off.set()
+        with self._lock:
+            for s in self._open:
+                with contextlib.suppress(OSError):
+                    s.shutdown(socket.SHUT_RDWR)
+            self._open = []
+
+    def restore(self) -> None:
+        self.cut_off.clear()
+
+    def close(self) -> None:
+        self._closed = True
+        self.cut()
+        with contextlib.suppress(OSError):
+            self.server.close()

@@ -21,6 +21,7 @@ import pytest
 from tapete.server.storage import Store
 from tests.server.conftest import postgres_url, wipe
 from tests.server.support_cluster import (
+    CuttableProxy,
     NodeProc,
     Person,
     PrivateRedis,
@@ -158,19 +159,28 @@ class Game:
         return (seat, v.state["version"], tuple(c["action"] for c in v.state["legal"])) not in self.acted
 
     def step(self) -> bool:
-        """Play one person's turn if one is due; whether one was."""
-        for seat, v in self.people.items():
-            if not self.due(seat):
-                continue
-            assert v.state is not None
-            key = (seat, v.state["version"], tuple(c["action"] for c in v.state["legal"]))
-            self.acted.add(key)
-            message = {"type": "act", "action": v.state["legal"][0]["action"], "version": v.state["version"]}
-            reconnecting(v, self.nodes, lambda v=v, m=message: v.send(m))
-            self.moves += 1
-            self.by_seat[seat] += 1
-            return True
-        return False
+        """Play one person's turn if one is due; whether one was.
+
+        As the reference does: only once every viewer shows the same version (none is catching up), and
+        when both people may act, first the one deciding something nobody else sees (a cante, the exchange:
+        its page shows its own turn while the spectator's shows the other's), else the two would race."""
+        states = [v.state for v in self.viewers]
+        if any(state is None for state in states) or len({state["version"] for state in states if state}) != 1:
+            return False
+        assert self.spectator.state is not None
+        public = self.spectator.state["current_player"]
+        due = [seat for seat in self.people if self.due(seat)]
+        if not due:
+            return False
+        seat = next((s for s in due if s != public), due[0])
+        v = self.people[seat]
+        assert v.state is not None
+        self.acted.add((seat, v.state["version"], tuple(c["action"] for c in v.state["legal"])))
+        message = {"type": "act", "action": v.state["legal"][0]["action"], "version": v.state["version"]}
+        reconnecting(v, self.nodes, lambda: v.send(message))
+        self.moves += 1
+        self.by_seat[seat] += 1
+        return True
 
     def answer_errors(self) -> None:
         """A stale click looks again (``sync``, as the page does); an unreachable owner is asked again."""
@@ -179,9 +189,9 @@ class Game:
                 if frame["type"] != "error":
                     continue
                 self.errors.append(frame)
-                assert frame["code"] in ("stale_version", "unavailable"), frame
+                assert frame["code"] in ("stale_version", "unavailable", "storage"), frame
                 self.acted = {k for k in self.acted if k[0] != seat}
-                if frame["code"] == "unavailable":  # a person waits a moment before clicking again
+                if frame["code"] != "stale_version":  # a person waits a moment before clicking again
                     time.sleep(0.05)
                 reconnecting(v, self.nodes, lambda v=v: v.send({"type": "sync"}))
             v._seen_errors = len(v.frames)  # type: ignore[attr-defined]
@@ -353,3 +363,30 @@ def test_the_redis_check_catches_a_hidden_card() -> None:
         check_redis_carries_no_secret(row, [], [leak])
     with pytest.raises(AssertionError, match="carries hand"):
         check_redis_carries_no_secret(row, [], [("p:t:t", '{"k": "meta", "s": 0, "hand": []}')])
+
+
+def test_the_database_unreachable_for_a_while_refuses_clearly_and_recovers(database: str) -> None:
+    """PostgreSQL cut off in the middle of a game (every connection dropped, new ones refused): the people's
+    actions are refused with ``storage`` (nothing changed), the bots wait, and once the database is back
+    the match goes on and ends as an uninterrupted one."""
+    from sqlalchemy.engine import make_url
+
+    url = make_url(database)
+    proxy = CuttableProxy(url.host or "127.0.0.1", url.port or 5432)
+    try:
+        with cluster(proxy.url(database), redis_url(), 2) as nodes:
+            a, b = nodes
+            game = Game(nodes, home=a, where={"ana": a, "bea": b, "eve": b})
+            game.play(until=lambda g: g.moves >= 6 and (g.due(0) or g.due(1)))
+            proxy.cut()
+            game.play(until=lambda g: any(e["code"] == "storage" for e in g.errors))
+            proxy.restore()
+            game.play()
+            store = Store(database)
+            try:
+                game.finish(store)
+                game.check(store)
+            finally:
+                store.close()
+    finally:
+        proxy.close()
