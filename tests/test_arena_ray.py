@@ -1,8 +1,10 @@
 """The arena on Ray (tapete.arena.ray_runner): the same rows and files as a local run, a killed worker's chunk
 played again with the same results, ``tapete match --ray``, and clear errors.
 
-A small local Ray starts once for the module (2 CPUs, no dashboard, a 100 MiB object store, the workers'
-output not copied here) and stops after it; a second driver joins it by address in a subprocess. The
+A small local Ray cluster starts once for the module and stops after it: two nodes on this machine
+(``ray.cluster_utils.Cluster``: each its own raylet, object store and workers, as two machines would
+have) of 1 CPU each, no dashboard, 100 MiB object stores, the workers' output not copied here. A second
+driver joins it by address in a subprocess. The
 bots that crash or cheat are levels made by closures, which Ray carries to its workers by value
 (``Hooks.setup`` registers them there). Without Ray installed the tests that need it skip, except under
 $CI, where they must run and so fail.
@@ -67,28 +69,38 @@ def worker_env() -> dict[str, str]:
     return {"PYTHONPATH": os.pathsep.join(p for p in (tapete_path(), os.environ.get("PYTHONPATH", "")) if p)}
 
 
+#: The object store of each node: Ray's least is 75 MiB; a run's rows are a few kilobytes a chunk.
+STORE = 100 * 1024 * 1024
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
+    """Two nodes of 1 CPU each, this process their driver."""
     if ray is None:
         why = 'ray is not installed: pip install ".[ray]"'
         if in_ci():
             pytest.fail(f"the Ray tests must run under $CI: {why}")
         pytest.skip(why)
+    from ray.cluster_utils import Cluster
+
     if ray.is_initialized():
         ray.shutdown()
-    ray.init(
-        "local",
-        num_cpus=2,
-        include_dashboard=False,
-        log_to_driver=False,
-        object_store_memory=100 * 1024 * 1024,
-        logging_level=logging.ERROR,
-        runtime_env={"env_vars": worker_env()},
+    cluster = Cluster(
+        initialize_head=True,
+        head_node_args={"num_cpus": 1, "include_dashboard": False, "object_store_memory": STORE},
     )
     try:
-        yield ray
+        cluster.add_node(num_cpus=1, object_store_memory=STORE)
+        cluster.wait_for_nodes()
+        ray.init(
+            cluster.address, log_to_driver=False, logging_level=logging.ERROR, runtime_env={"env_vars": worker_env()}
+        )
+        try:
+            yield ray
+        finally:
+            ray.shutdown()
     finally:
-        ray.shutdown()
+        cluster.shutdown()
 
 
 def files_of(result: ArenaResult, folder: Path, name: str) -> tuple[dict[str, Any], bytes]:
@@ -174,6 +186,17 @@ def test_same_rows_and_files_as_a_local_run(local_ray: Any, tmp_path: Path) -> N
         assert files_of(result, tmp_path, f"ray-{name}") == expected
     rows = list(csv.DictReader(io.StringIO(expected[1].decode())))
     assert len(rows) == 60 and {r["index"] for r in rows} == {str(i) for i in range(30)}
+
+
+def test_chunks_are_played_on_both_nodes(local_ray: Any) -> None:
+    nodes: list[str] = []
+
+    def node() -> str:
+        return str(ray.get_runtime_context().get_node_id())
+
+    result = run(SPEC, ray=True, chunk=2, hooks=Hooks(report=node, receive=nodes.append))
+    assert len(nodes) == 30 and len(set(nodes)) == 2 == len(local_ray.nodes())
+    assert result.rows == run(SPEC).rows
 
 
 def test_same_rows_for_three_entrants_and_whole_matches(local_ray: Any) -> None:

@@ -213,7 +213,10 @@ def map_chunks(
 
     key = (task, options.max_retries)
     if key not in _remotes:
-        _remotes[key] = ray.remote(num_cpus=1, max_retries=options.max_retries, retry_exceptions=False)(task)
+        # SPREAD: round the nodes rather than fill the driver's first (Ray's default for short tasks).
+        _remotes[key] = ray.remote(
+            num_cpus=1, max_retries=options.max_retries, retry_exceptions=False, scheduling_strategy="SPREAD"
+        )(task)
     remote = _remotes[key]
     shared = ray.put(spec)
     pending = [remote.remote(shared, list(chunk), hooks) for chunk in chunks]
