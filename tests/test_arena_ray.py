@@ -213,6 +213,19 @@ def test_progress_counts_every_chunk_up_to_the_total(local_ray: Any) -> None:
     assert done == sorted(done) and len(seen) == 1 + 8  # 60 plays in chunks of 8
 
 
+def test_ctrl_c_cancels_the_tasks_left(local_ray: Any) -> None:
+    """Ctrl-C (here: raised by the progress callback after the first chunk) stops the run at once; the
+    cluster is free again for the next run."""
+
+    def stop(done: int, total: int) -> None:
+        if done > 0:
+            raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        run(SPEC, progress=stop, ray=True, chunk=2)
+    assert run(SPEC, ray=True).rows == run(SPEC).rows
+
+
 def crash_once_level(marker: str, target: Any) -> Callable[[], Any]:
     """A bot that plays as random, except that the first time it is dealt the play whose generator state is
     ``target`` it claims ``marker`` and kills its own process (os._exit: no cleanup, as a crash)."""

@@ -45,6 +45,8 @@ Task: TypeAlias = Callable[[ArenaSpec, Sequence[Play], Any], Part]
 
 #: The environment variable Ray reads for the cluster to join when no address is given.
 ADDRESS_ENV = "RAY_ADDRESS"
+#: The longest the driver waits for a task without looking up (for Ctrl-C).
+WAIT_SECONDS = 0.5
 #: Seconds to wait for a cluster's port to answer before giving up (Ray itself would retry for ever).
 CONNECT_TIMEOUT = 10.0
 
@@ -222,7 +224,8 @@ def map_chunks(
     pending = [remote.remote(shared, list(chunk), hooks) for chunk in chunks]
     try:
         while pending:
-            done, pending = ray.wait(pending, num_returns=1)
+            # A bounded wait, so that Ctrl-C (raised between Python bytecodes) is not held until a task ends.
+            done, pending = ray.wait(pending, num_returns=1, timeout=WAIT_SECONDS)
             for ref in done:
                 try:
                     part: Part = ray.get(ref)
