@@ -77,11 +77,11 @@ class RayOptions:
     log_to_driver: bool = False
 
     def __post_init__(self) -> None:
-        for name in ("cpus", "object_store_mib", "max_retries"):
-            value = getattr(self, name)
-            if value is None and name == "cpus":
-                continue
-            least = 0 if name == "max_retries" else 75 if name == "object_store_mib" else 1
+        for name, value, least in (
+            ("cpus", 1 if self.cpus is None else self.cpus, 1),
+            ("object_store_mib", self.object_store_mib, 75),
+            ("max_retries", self.max_retries, 0),
+        ):
             if isinstance(value, bool) or not isinstance(value, int) or value < least:
                 raise RayRunError(f"Ray option {name} must be a whole number of at least {least}, not {value!r}")
 
