@@ -69,6 +69,15 @@ def worker_env() -> dict[str, str]:
     return {"PYTHONPATH": os.pathsep.join(p for p in (tapete_path(), os.environ.get("PYTHONPATH", "")) if p)}
 
 
+def require_ray() -> None:
+    """Skip without Ray, except under $CI, where the Ray tests must run."""
+    if ray is None:
+        why = 'ray is not installed: pip install ".[ray]"'
+        if in_ci():
+            pytest.fail(f"the Ray tests must run under $CI: {why}")
+        pytest.skip(why)
+
+
 #: The object store of each node: Ray's least is 75 MiB; a run's rows are a few kilobytes a chunk.
 STORE = 100 * 1024 * 1024
 
@@ -76,11 +85,7 @@ STORE = 100 * 1024 * 1024
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[Any]:
     """Two nodes of 1 CPU each, this process their driver."""
-    if ray is None:
-        why = 'ray is not installed: pip install ".[ray]"'
-        if in_ci():
-            pytest.fail(f"the Ray tests must run under $CI: {why}")
-        pytest.skip(why)
+    require_ray()
     from ray.cluster_utils import Cluster
 
     if ray.is_initialized():
@@ -162,6 +167,7 @@ def test_hooks_reach_spawned_worker_processes(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_an_unreachable_cluster_fails_at_once_on_the_command_line() -> None:
+    require_ray()
     env = {**os.environ, **worker_env()}
     done = subprocess.run(
         [sys.executable, "-m", "tapete.cli", "match", "--deals", "4", "--ray", "127.0.0.1:1"],
