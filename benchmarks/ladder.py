@@ -4,6 +4,7 @@
     python benchmarks/ladder.py --game belote --preset contree --deals 2000 --workers 8 --json ladder.json
     python benchmarks/ladder.py --levels random heuristic pimc --all-pairs
     python benchmarks/ladder.py --load ladder.json                             # re-print (and refit) a saved run
+    python benchmarks/ladder.py --levels hard expert --deals 2000 --ray ray://HEAD:10001   # on a Ray cluster
 
 For each adjacent pair of levels (weaker, stronger), in the order given
 (``--all-pairs``: every pair), the arena plays ``--deals`` duplicate deals
@@ -17,6 +18,11 @@ Wilson interval, and whether it beats the weaker level with 95% confidence
 (the margin's interval above 0). Then an Elo table (:mod:`tapete.arena.elo`:
 Bradley-Terry maximum likelihood on the duplicate deal verdicts, one virtual
 draw per pairing, ``random`` anchored at 0, seeded bootstrap intervals).
+
+``--ray [ADDRESS]`` plays every pairing's deals as Ray tasks, on a new
+local Ray or on a cluster (:func:`tapete.arena.run` with ``ray=``; see
+docs/bots.md, "A cluster run"), connected once for the whole ladder, with
+the same figures as without it.
 
 The configuration of each level (its factory, its bots' parameters and
 module constants), the tapete version and commit, whether it runs compiled,
@@ -52,7 +58,7 @@ if "--pure" in sys.argv:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import tapete
-from tapete.arena import ArenaResult, ArenaSpec, Interval, run, wilson_interval
+from tapete.arena import ArenaResult, ArenaSpec, Interval, RayOptions, run, wilson_interval
 from tapete.arena.elo import DEFAULT_PRIOR_DRAWS, Pairing, elo_intervals, elo_table, pairing_of
 from tapete.bots import levels as _levels
 from tapete.bots.levels import LEVELS
@@ -234,6 +240,14 @@ def print_elo(pairings: Sequence[Pairing], anchor: str | None, anchor_rating: fl
     return ratings
 
 
+def ray_options(address: str | None, pure: bool) -> RayOptions | None:
+    """``--ray``: None without it; with ``--pure`` the workers import the sources under src/ too."""
+    if address is None:
+        return None
+    env = {"env_vars": {"PYTHONPATH": str(ROOT / "src")}} if pure else None
+    return RayOptions(address=address or None, runtime_env=env)
+
+
 def write(path: Path | None, data: dict[str, Any]) -> None:
     if path is not None:
         tmp = path.with_suffix(path.suffix + ".tmp")
@@ -282,6 +296,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1, help="processes (default: all CPUs)")
     parser.add_argument("--seed", type=int, default=1, help="run seed: the deals (default 1)")
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="play on Ray: a new local Ray of --workers CPUs, or the cluster at ADDRESS "
+                             "(auto, HOST:6379, ray://HOST:10001); the figures do not depend on it")  # fmt: skip
     parser.add_argument("--anchor", default=None, help="the level fixed at --anchor-rating (default random)")
     parser.add_argument("--anchor-rating", type=float, default=0.0)
     parser.add_argument("--bootstrap", type=int, default=1000, help="bootstrap samples for the Elo intervals")
@@ -313,8 +330,9 @@ def main(argv: list[str] | None = None) -> int:
                       count=args.deals, duplicate=True, seed=args.seed, workers=args.workers)  # fmt: skip
     rules = first.rules()
     changed = f" {options}" if options else ""
+    where = f"{args.workers} workers" if args.ray is None else f"on Ray {args.ray or '(local)'}"
     print(f"ladder: {args.game} {rules.preset_name}{changed}, levels {' < '.join(levels)}, {len(pairs)} pairings "
-          f"x {args.deals} duplicate deals, seed {args.seed}, {args.workers} workers")  # fmt: skip
+          f"x {args.deals} duplicate deals, seed {args.seed}, {where}")  # fmt: skip
     print(f"command: python benchmarks/ladder.py {' '.join(sys.argv[1:] if argv is None else argv)}")
     config = print_configuration(levels, env)
     data: dict[str, Any] = {
@@ -335,7 +353,8 @@ def main(argv: list[str] | None = None) -> int:
     results: list[ArenaResult] = []
     for weak, strong in pairs:
         spec = dataclasses.replace(first, bots=(strong, weak))
-        result = run(spec, progress_printer(f"{strong} vs {weak}"), min_plays_per_worker=1)
+        result = run(spec, progress_printer(f"{strong} vs {weak}"), min_plays_per_worker=1,
+                     ray=ray_options(args.ray, args.pure))  # fmt: skip
         results.append(result)
         line, figures = pairing_line(result)
         print(line, flush=True)

@@ -4,6 +4,7 @@
     python benchmarks/peers/run.py --peer belote-cli:hard --tapete random --deals 2000
     python benchmarks/peers/run.py --peer colver:dede@100 --peer colver:heuristic --tapete random \\
         --deals 500 --peer-pairs --workers 2
+    python benchmarks/peers/run.py --peer belote-cli:hard --tapete expert --deals 2000 --ray ray://HEAD:10001
 
 Peers: ``belote-cli:easy|medium|hard`` (classic Belote) and
 ``colver:heuristic|ismcts|dede`` (contrée; ``@MS`` sets colver's time per
@@ -14,11 +15,19 @@ belote-cli the tapete level declares whenever it may (``LEVEL+declare``):
 belote-cli counts every declaration. Prints the command, the arena table
 with 95% intervals, the time per move of each peer, and the events the
 adapters counted (answers tapete refused, rule differences met).
+
+``--ray [ADDRESS]`` plays the deals as Ray tasks, on a new local Ray or on
+a cluster (``tapete.arena.run(..., ray=...)``; docs/bots.md, "A cluster
+run"): the ``peers`` package travels to the workers with the run (Ray's
+``py_modules``), which register the peer levels before each chunk and send
+their tallies back with its rows. Every machine needs tapete, belote-cli
+and colver installed.
 """
 
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import shlex
@@ -33,7 +42,7 @@ if __package__ in (None, ""):  # run as a script (and re-run so by the arena's s
 
 from peers import belote_cli_peer, colver_peer, levels, stats
 from peers.rules import PEER_RULES
-from tapete.arena import ArenaResult, ArenaSpec, Interval
+from tapete.arena import ArenaResult, ArenaSpec, Hooks, Interval, RayOptions
 from tapete.arena import run as run_arena
 
 # The workers are spawned interpreters that import this file: give them the parent's levels.
@@ -104,10 +113,26 @@ def adapter_report() -> list[str]:
     return lines
 
 
+def take_tallies() -> dict[str, Any]:
+    """In a worker, after each chunk: the tallies since the last chunk (they travel back with its rows)."""
+    data = stats.snapshot()
+    stats.reset()
+    return data
+
+
+def ray_options(address: str | None) -> RayOptions | None:
+    """``--ray``: the run's Ray, with this ``peers`` package shipped to its workers; None without ``--ray``."""
+    if address is None:
+        return None
+    return RayOptions(address=address or None, runtime_env={"py_modules": [str(Path(__file__).resolve().parent)]})
+
+
 def play(fam: str, bots: tuple[str, str], args: argparse.Namespace) -> tuple[ArenaResult, dict[str, Any]]:
-    """One duplicate run of two entrants under ``fam``'s rules, with the adapters' tallies."""
+    """One duplicate run of two entrants under ``fam``'s rules, with the adapters' tallies (each chunk's,
+    whichever process or machine played it: see :class:`tapete.arena.Hooks`)."""
     preset, options = PEER_RULES[fam]
     levels.register(bots)
+    hooks = Hooks(setup=functools.partial(levels.register, bots), report=take_tallies, receive=stats.merge)
     spec = ArenaSpec(game="belote", preset=preset, options=options, bots=bots, count=args.deals, duplicate=True,
                      seed=args.seed, workers=args.workers)  # fmt: skip
     stats.reset()
@@ -121,7 +146,7 @@ def play(fam: str, bots: tuple[str, str], args: argparse.Namespace) -> tuple[Are
                 last[0] = now
                 print(f"    {done}/{total} plays", file=sys.stderr, flush=True)
 
-        result = run_arena(spec, progress=progress)
+        result = run_arena(spec, progress=progress, ray=ray_options(args.ray), hooks=hooks)
         stats.collect(folder)
         del os.environ[stats.STATS_DIR_ENV]
     return result, stats.snapshot()
@@ -135,6 +160,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--peer-pairs", action="store_true", help="also play the peer levels against each other")
     parser.add_argument("--workers", type=int, default=1, help="worker processes (results do not depend on it)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="play on Ray: a new local Ray of --workers CPUs, or the cluster at ADDRESS "
+                             "(auto, HOST:6379, ray://HOST:10001); results do not depend on it")  # fmt: skip
     parser.add_argument("--json", type=Path, help="write every result and tally to this JSON file")
     parser.add_argument("--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)

@@ -144,12 +144,18 @@ def new_page(browser: Any, live_server: LiveServer) -> Iterator[Callable[..., An
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))
+        # The pages' Content-Security-Policy refusing something of the client's own (an inline style or
+        # script) is a bug of the client: Chromium says so on the console.
+        page.on(
+            "console",
+            lambda m: errors.append(m.text) if m.type == "error" and "Content Security Policy" in m.text else None,
+        )
         return page
 
     yield make
     for context in contexts:
         context.close()
-    assert not errors, f"JavaScript errors in the page: {errors}"
+    assert not errors, f"JavaScript errors or CSP refusals in the page: {errors}"
 
 
 def first_to_act(server: LiveServer, table_id: str) -> int:

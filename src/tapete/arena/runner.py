@@ -8,7 +8,10 @@ its seat's observation (:meth:`Game.observe <tapete.games.Game.observe>`),
 is a fresh instance for every play, and draws from its own generator
 seeded by the run seed, the play and the seat. A play's result therefore
 depends on nothing but the spec and the play, and the rows are the same
-whatever the number of worker processes or the size of the chunks.
+whatever the number of worker processes or the size of the chunks, and
+whether they run here or as Ray tasks on a cluster (``run(spec, ray=...)``,
+:mod:`tapete.arena.ray_runner`): every path plays the same plays with the
+same seeds and sorts the rows by play before summing them up.
 
 >>> spec = ArenaSpec(preset="aragones-2p", count=3, duplicate=True, seed=4)
 >>> result = run(spec)
@@ -26,8 +29,10 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
 from typing import Any
 
+from tapete.arena import ray_runner
 from tapete.arena.results import ArenaResult, PlayRow, deal_winner, summarize
 from tapete.arena.spec import ArenaSpec, Mode, Play, plan, play_seed
 from tapete.bots.base import Bot
@@ -93,6 +98,32 @@ def play_chunk(spec: ArenaSpec, plays: Sequence[Play]) -> list[PlayRow]:
     return [play_one(game, rules, spec.bots, spec.mode, spec.seed, p) for p in plays]
 
 
+@dataclass(frozen=True)
+class Hooks:
+    """What a run's workers do besides playing, for bots that need more than a registered level name.
+
+    Every path runs them the same way: ``setup`` in the worker before each chunk (so it must be
+    idempotent: e.g. registering in :data:`~tapete.bots.levels.LEVELS` a level made at run time, which a
+    spawned process or a Ray worker does not know otherwise); ``report`` in the worker after each chunk,
+    its value sent back with the rows; ``receive`` here, with each chunk's report, as chunks finish. They
+    travel to the workers pickled: module-level functions or :func:`functools.partial` of them (Ray also
+    takes closures). Without workers (``workers=1``) all three run in this process.
+    """
+
+    setup: Callable[[], None] | None = None
+    report: Callable[[], Any] | None = None
+    receive: Callable[[Any], None] | None = None
+
+
+def play_part(spec: ArenaSpec, plays: Sequence[Play], hooks: Hooks | None = None) -> tuple[list[PlayRow], Any]:
+    """One chunk as a worker plays it: ``hooks.setup``, the plays, then ``hooks.report`` (None without one)."""
+    if hooks is not None and hooks.setup is not None:
+        hooks.setup()
+    rows = play_chunk(spec, plays)
+    report = hooks.report() if hooks is not None and hooks.report is not None else None
+    return rows, report
+
+
 def chunk_size(total: int, workers: int) -> int:
     """About sixteen chunks per worker (for load balance and a lively progress bar), at most :data:`MAX_CHUNK`.
 
@@ -129,49 +160,80 @@ def workers_of(spec: ArenaSpec, min_plays_per_worker: int | None = None) -> int:
     return workers_for(spec.workers, spec.total_plays, least)
 
 
+def chunks_of(plays: Sequence[Play], size: int, legs: int = 1) -> list[list[Play]]:
+    """``plays`` cut into chunks of ``size`` plays, or of whole duplicate blocks (``legs`` plays each) when
+    ``legs`` > 1: ``size`` rounded up to a multiple of ``legs``.
+
+    >>> spec = ArenaSpec(count=5, duplicate=True)
+    >>> [[(p.index, p.leg) for p in c] for c in chunks_of(plan(spec), 3, spec.legs)][0]
+    [(0, 0), (0, 1), (1, 0), (1, 1)]
+    >>> [len(c) for c in chunks_of(plan(spec), 3)], [len(c) for c in chunks_of(plan(spec), 3, spec.legs)]
+    ([3, 3, 3, 1], [4, 4, 2])
+    """
+    if size < 1:
+        raise ValueError(f"chunk size must be at least 1, not {size}")
+    size = -(-size // legs) * legs
+    return [list(plays[i : i + size]) for i in range(0, len(plays), size)]
+
+
 def run(
     spec: ArenaSpec,
     progress: Progress | None = None,
     chunk: int | None = None,
     min_plays_per_worker: int | None = None,
+    ray: ray_runner.RayTarget = None,
+    hooks: Hooks | None = None,
 ) -> ArenaResult:
-    """Play the whole run; ``workers`` > 1 spreads the chunks over that many processes.
+    """Play the whole run; ``workers`` > 1 spreads the chunks over that many processes, ``ray`` over a Ray
+    cluster.
 
     A worker process is only started for every so many plays, fewer the slower the bots, so a small run
     of fast bots stays in one process while slow bots get every worker (see :func:`workers_of`;
     ``min_plays_per_worker`` defaults to :func:`plays_per_worker`); results never depend on it. Worker processes are
     *spawned* (a fresh interpreter each, as on every platform), so a bot level registered in
     :data:`~tapete.bots.levels.LEVELS` at run time rather than at import is only known with
-    ``workers=1``. ``chunk`` is the number of plays a worker gets at once (default: see
-    :func:`chunk_size`).
+    ``workers=1`` unless ``hooks.setup`` registers it (see :class:`Hooks`). ``chunk`` is the number of
+    plays a worker gets at once (default: see :func:`chunk_size`; a default chunk holds whole duplicate
+    blocks).
+
+    ``ray``: ``True`` (or ``""``) for a new local Ray of ``spec.workers`` CPUs, or the Ray at
+    ``$RAY_ADDRESS`` when that is set; an address (``"auto"``, ``"HEAD:6379"``, ``"ray://HEAD:10001"``); or a
+    :class:`~tapete.arena.ray_runner.RayOptions`. Each chunk is then a Ray task, spread over every CPU of the
+    cluster and retried on another worker when its worker dies; the rows are the same as here (see
+    :mod:`tapete.arena.ray_runner`). Ray must be installed (``pip install "tapete[ray]"``).
     """
     plays = plan(spec)
     total = len(plays)
-    workers = workers_of(spec, min_plays_per_worker)
+    options = ray_runner.options_of(ray, spec.workers)
+    workers = ray_runner.connect(options) if options is not None else workers_of(spec, min_plays_per_worker)
     size = chunk if chunk is not None else chunk_size(total, workers)
-    if size < 1:
-        raise ValueError(f"chunk size must be at least 1, not {size}")
-    chunks = [plays[i : i + size] for i in range(0, total, size)]
+    chunks = chunks_of(plays, size, 1 if chunk is not None else spec.legs)
     workers = min(workers, len(chunks))
     rows: list[PlayRow] = []
+
+    def receive(part: tuple[list[PlayRow], Any]) -> None:
+        rows.extend(part[0])
+        if hooks is not None and hooks.receive is not None:
+            hooks.receive(part[1])
+        if progress is not None:
+            progress(len(rows), total)
+
     start = time.perf_counter()
     if progress is not None:
         progress(0, total)
-    if workers == 1:
+    if options is not None:
+        ray_runner.map_chunks(play_part, spec, chunks, hooks, options, receive)
+    elif workers == 1:
         for part in chunks:
-            rows.extend(play_chunk(spec, part))
-            if progress is not None:
-                progress(len(rows), total)
+            receive(play_part(spec, part, hooks))
     else:
         context = multiprocessing.get_context("spawn")
         pool = ProcessPoolExecutor(max_workers=workers, mp_context=context)
-        futures: list[Future[list[PlayRow]]] = []
+        futures: list[Future[tuple[list[PlayRow], Any]]] = []
         try:
-            futures = [pool.submit(play_chunk, spec, part) for part in chunks]
+            futures = [pool.submit(play_part, spec, part, hooks) for part in chunks]
             for future in as_completed(futures):
-                rows.extend(future.result())
-                if progress is not None:
-                    progress(len(rows), total)
+                receive(future.result())
         except BaseException:
             pool.shutdown(wait=False, cancel_futures=True)
             raise

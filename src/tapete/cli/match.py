@@ -4,7 +4,9 @@ The command is a thin face over :mod:`tapete.arena`: it turns the command
 line into an :class:`~tapete.arena.ArenaSpec`, checks every output path
 before playing (so that a long run never ends in an unwritable file),
 shows a progress bar on stderr when that is a terminal, and prints the
-results table on stdout in the chosen language.
+results table on stdout in the chosen language. With ``--ray [ADDRESS]``
+the deals are played as Ray tasks (:mod:`tapete.arena.ray_runner`), on a
+new local Ray or on a cluster, with the same results.
 """
 
 from __future__ import annotations
@@ -58,6 +60,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--duplicate", action="store_true", help=_help("match.opt.duplicate"))
     parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S", help=_help("match.opt.seed", default=1))
     parser.add_argument("--workers", type=int, metavar="W", help=_help("match.opt.workers", default=cpu_count()))
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS", help=_help("match.opt.ray"))
     parser.add_argument("--json", type=Path, metavar="PATH", help=_help("match.opt.json"))
     parser.add_argument("--csv", type=Path, metavar="PATH", help=_help("match.opt.csv"))
     parser.add_argument("--chart", type=Path, metavar="PATH", help=_help("match.opt.chart"))
@@ -203,11 +206,12 @@ def footer(result: ArenaResult) -> list[str]:
     return lines
 
 
-def play(spec: ArenaSpec, quiet: bool, console: Console | None = None) -> ArenaResult:
-    """Run the arena, with a progress bar on ``console`` (default stderr) when it is a terminal and not ``quiet``."""
+def play(spec: ArenaSpec, quiet: bool, console: Console | None = None, ray: str | None = None) -> ArenaResult:
+    """Run the arena, with a progress bar on ``console`` (default stderr) when it is a terminal and not ``quiet``;
+    on Ray when ``ray`` is not None (``""``: a new local Ray, else the address of ``--ray``)."""
     console = console if console is not None else Console(file=sys.stderr)
     if quiet or not console.is_terminal:
-        return run_arena(spec)
+        return run_arena(spec, ray=ray)
     columns = (
         TextColumn(msg("match.progress")),
         BarColumn(),
@@ -217,13 +221,13 @@ def play(spec: ArenaSpec, quiet: bool, console: Console | None = None) -> ArenaR
     )
     with Progress(*columns, console=console, transient=True) as bar:
         task = bar.add_task("", total=spec.total_plays)
-        return run_arena(spec, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        return run_arena(spec, progress=lambda done, total: bar.update(task, completed=done, total=total), ray=ray)
 
 
 def run(args: argparse.Namespace) -> int:
     spec = build_spec(args)
     try:
-        result = play(spec, args.quiet)
+        result = play(spec, args.quiet, ray=args.ray)
     except KeyboardInterrupt:
         print(msg("match.interrupted"), file=sys.stderr)
         return EXIT_INTERRUPTED

@@ -23,6 +23,10 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "match.opt.duplicate": "play every deal or match once per side rotation, with the same cards and dealer",
     "match.opt.seed": "seed of the whole run: the same seed gives the same results (default {default})",
     "match.opt.workers": "worker processes (default: the number of CPUs, here {default}); results do not depend on it",
+    "match.opt.ray": (
+        "play on Ray: on a new local Ray of W CPUs (or the cluster $RAY_ADDRESS names), or on the cluster at "
+        "ADDRESS (auto, HOST:6379, or ray://HOST:10001); results do not depend on it"
+    ),
     "match.opt.json": "write the settings, the summary and every deal or match to PATH as JSON",
     "match.opt.csv": "write one line per deal or match to PATH as CSV",
     "match.opt.chart": (

@@ -88,8 +88,12 @@ function restoreFocus(root, place) {
     (place.card && same.find((el) => el.dataset.card === place.card)) ||
     same[Math.min(Math.max(place.index, 0), same.length - 1)] ||
     null;
-  if (!target && (place.testid === "hand-card" || place.testid === "legal-action")) {
-    target = root.querySelector('[data-testid="hand-card"]') || root.querySelector('[data-testid="legal-action"]');
+  if (!target && ["hand-card", "legal-action", "breakdown-continue"].includes(place.testid)) {
+    // The card played is gone: the hand, else a choice, else the end-of-deal box's button.
+    target =
+      root.querySelector('[data-testid="hand-card"]') ||
+      root.querySelector('[data-testid="legal-action"]') ||
+      root.querySelector('[data-testid="breakdown-continue"]');
   }
   if (target instanceof HTMLElement) target.focus({ preventScroll: true });
 }
@@ -127,6 +131,8 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
   let sock = null;
   /** @type {LiveElements | null} */
   let els = null;
+  /** @type {FocusPlace | null} */
+  let lostFocus = null;
   // Layers of the live page that redraws leave alone: copies of a trick sweeping away, the banners.
   /** @type {HTMLElement | null} */
   let sweeps = null;
@@ -217,7 +223,9 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
     if (!els || !state.view) return;
     const view = state.view;
     const seated = view.seat !== null && view.seat !== undefined;
-    const focus = focusedPlace(root);
+    // Where the keyboard was: now, or before a redraw that left no place for it (the hand empty at
+    // the end of a deal), so that it comes back once there is one.
+    const focus = focusedPlace(root) || (document.activeElement === document.body ? lostFocus : null);
     const was = before && before.view && motionWanted() ? snapshot(els.root) : null;
     renderLive(els, state, page(), {
       onAct:
@@ -244,6 +252,7 @@ export function tableScreen(root, { tableId, code, navigate, refreshNav }) {
       download: () => downloadRecord(tableId).catch((err) => toast(errorText(err), "error")),
     });
     restoreFocus(root, focus);
+    lostFocus = focus && document.activeElement === document.body ? focus : null;
     if (was && before) {
       // The held trick the table cleared now (released, or replaced by the next trick's first card).
       const cleared = before.heldTrick && state.heldTrick !== before.heldTrick ? before.heldTrick : null;
