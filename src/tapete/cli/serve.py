@@ -6,6 +6,9 @@ holds one), says where to point a browser, then hands over to uvicorn with the g
 :mod:`tapete.server.listener`. Tables in play when the server last stopped, even by a crash, are
 recovered from the database at startup. ``--set NAME=VALUE`` changes any setting of
 :class:`~tapete.server.config.ServerConfig` (the limits of docs/server.md).
+
+With ``--redis URL`` (and a PostgreSQL ``--database``) the process is one node of a cluster: every
+node that names the same Redis and database serves the same tables (docs/deploy.md).
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--database", metavar="URL", default=None, help=msg("serve.opt.database", default=default_database_url())
     )
+    parser.add_argument("--redis", metavar="URL", default=None, help=msg("serve.opt.redis"))
     parser.add_argument(
         "--bot-delay", type=float, default=DEFAULT_BOT_DELAY, metavar="SECONDS",
         help=msg("serve.opt.bot_delay", default=DEFAULT_BOT_DELAY),
@@ -47,7 +51,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 #: Settings that have options of their own, or that ``tapete serve`` decides.
-OWN_OPTIONS = ("database_url", "host", "port", "lang", "bot_delay", "tune_gc")
+OWN_OPTIONS = ("database_url", "host", "port", "lang", "bot_delay", "tune_gc", "redis_url")
 
 
 def settings(pairs: list[str]) -> dict[str, Any]:
@@ -115,6 +119,23 @@ def shown_url(url: str) -> str:
         return url
 
 
+def shown_redis(url: str) -> str:
+    """A Redis URL fit to print: the password hidden.
+
+    >>> shown_redis("redis://:secret@cache.example:6379/0")
+    'redis://:***@cache.example:6379/0'
+    """
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    port = f":{parts.port}" if parts.port else ""
+    return urlunsplit(parts._replace(netloc=f"{user}:***@{host}{port}"))
+
+
 def open_store(url: str) -> Store:
     """The store at ``url`` with its schema up to date; a SQLite file's folder is made if missing."""
     from sqlalchemy.engine import make_url
@@ -160,9 +181,17 @@ def run(args: argparse.Namespace) -> int:
     )
     if args.database:
         config = config.with_changes(database_url=args.database)
+    redis = getattr(args, "redis", None)
+    if redis:
+        if not config.database_url.startswith("postgresql"):
+            raise UsageError(msg("serve.error.redis_sqlite"))
+        config = config.with_changes(redis_url=redis)
     store = open_store(config.database_url)
     try:
         print(msg("serve.upgrading", database=shown_url(config.database_url)), flush=True)
+        if config.redis_url:
+            print(msg("serve.node", node=config.node_name or "(automatic)", redis=shown_redis(config.redis_url)),
+                  flush=True)  # fmt: skip
         say_file_limit()
         print(msg("serve.listening", host=config.host, port=config.port), flush=True)
         server = uvicorn.Server(uvicorn_config(create_app(config, store), config))

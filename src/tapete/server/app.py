@@ -82,11 +82,17 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     journal = Journal(the_store, config.journal_linger)
     registry = TableRegistry(the_store, journal, config)
     state = ServerState(config, the_store, journal, registry, owns)
+    if config.redis_url:  # one node of a cluster (docs/deploy.md); the single process never imports it
+        from tapete.server.cluster.node import Node
+
+        state.node = Node(config, the_store, registry)
     identity = Identity(config, the_store, registry)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         journal.start()
+        if state.node is not None:
+            await state.node.start()
         count = await registry.recover()
         if count:
             log.info("recovered %d tables", count)
@@ -100,6 +106,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         finally:
             await app.state.identity.close()
             await registry.close()
+            if state.node is not None:
+                await state.node.close()
             journal.close()
             if state.owns_store:
                 the_store.close()

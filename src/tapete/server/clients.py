@@ -32,6 +32,9 @@ class Client:
         self.name: str = ""
         #: The token the client said hello with (its sha256), to tell a repeated hello from another one.
         self.token_hash: str | None = None
+        #: The version the client said it has seen (its hello's ``since``): it is sent nothing older. Only
+        #: a cluster's replica can be behind a client (one that saw more on another node); it catches up.
+        self.seen = 0
         self.close_code: int | None = None
         self._queue: asyncio.Queue[str | None] = asyncio.Queue()
 

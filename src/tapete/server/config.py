@@ -125,6 +125,20 @@ class ServerConfig:
     lobby_page: int = 50
     lobby_page_max: int = 100
     lobby_cache_seconds: float = 1.0
+    # ---------------------------------------------------------- a cluster of nodes (docs/deploy.md)
+    #: A Redis URL (``redis://host:6379/0``) that makes this server one node of a cluster, with the other
+    #: nodes that name the same Redis and the same PostgreSQL database. None: one process on its own.
+    redis_url: str | None = None
+    #: Seconds a table's lease lasts unless renewed (every quarter of it): how long the tables of a node
+    #: that died wait before another node takes them over.
+    lease_seconds: float = 3.0
+    #: This node's name in the cluster (empty: the host, port and process id, made unique).
+    node_name: str = ""
+    #: What every Redis key and channel of the cluster starts with (several clusters may share one Redis).
+    cluster_prefix: str = "tapete"
+    #: Seconds a request sent to a table's owner on another node (an action, a seat) may take before it
+    #: is refused as ``unavailable`` (the owner's death meanwhile sends it to the next owner).
+    forward_timeout: float = 10.0
 
     @property
     def trick_pause(self) -> float:

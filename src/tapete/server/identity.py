@@ -220,8 +220,7 @@ class Identity:
         """Close every socket that relies on one of these (revoked or expired) bearer tokens."""
         if not token_hashes:
             return
-        for table in list(self.registry.tables.values()):
-            await table.revoke(token_hashes)
+        await self.registry.revoke(token_hashes)
 
     async def sweep(self) -> int:
         """Delete the tokens unused for ``token_lifetime`` and cut off what they granted; how many."""

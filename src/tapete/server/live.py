@@ -20,6 +20,12 @@ recovery (:meth:`LiveTable.replay`) rebuilds exactly what the players saw.
 
 A :class:`~tapete.server.driver.Driver` per table plays the bots' turns and runs the turn clock
 (a person who does not act in time, or who is gone too long, gets a stand-in bot).
+
+On a node of a cluster (:mod:`tapete.server.cluster`) a table also has a :class:`ClusterLink`: on the
+node that drives it (its owner) the link tells the other nodes what was committed and what changed;
+on another node that has viewers of it the table is a replica, which applies the owner's actions in
+order and forwards its clients' actions to the owner. Without a cluster ``link`` is None and none of
+this costs anything.
 """
 
 from __future__ import annotations
@@ -33,9 +39,9 @@ import time
 from collections import deque
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol
 
-from tapete.core.errors import IllegalActionError, TapeteError
+from tapete.core.errors import IllegalActionError, StorageError, TapeteError
 from tapete.core.words import Say, SeatRef
 from tapete.games import GAMES, Game, Match
 from tapete.server import protocol as p
@@ -104,6 +110,54 @@ class Pass:
     name: str
     #: The sha256 of the bearer token that asked for the pass (revoking it revokes the pass).
     granted_by: str | None = None
+
+
+class ClusterLink(Protocol):
+    """A table's place in a cluster (:class:`tapete.server.cluster.link.Link`), as the table sees it.
+
+    Written down here so that the live table does not import the cluster: the cluster builds links,
+    and the table only calls this surface of it."""
+
+    #: Whether this node drives the table (holds its lease); else the table is a replica.
+    owner: bool
+
+    def changed(self) -> None:
+        """Seats, status, connections or away flags changed (the owner tells every node; a replica
+        tells the owner who is connected here)."""
+
+    def committed(self, seat: int, action: str, logged: Logged | None) -> None:
+        """The owner committed and applied an action (the table's ``steps`` counts it; ``logged``: what
+        everybody was told of it, None for a declined optional decision)."""
+
+    def chatted(self, line: p.ChatLine) -> None:
+        """A chat line was stored here: the other nodes' viewers get it too."""
+
+    def cut(self, token_hashes: Collection[str], why: str) -> None:
+        """The owner cut off these tokens' connections: the other nodes cut off theirs."""
+
+    def back(self, seat: int) -> None:
+        """A replica's seat said it is here (the owner takes the seat back from its stand-in)."""
+
+    def conflict(self) -> None:
+        """A commit was refused by the database (another node may have taken the table)."""
+
+    async def act(self, client: Client, text: str, version: int) -> None:
+        """A replica's client's action, sent to the owner; a refusal comes back as a ServerError."""
+
+    async def admit(self, digest: str) -> None:
+        """Before a hello: fetch a spectator's pass issued on another node."""
+
+    def remote(self, seat: int) -> bool:
+        """Whether ``seat`` has a connection on another node."""
+
+    def remote_spectators(self) -> int:
+        """Spectators connected through other nodes."""
+
+    def clock(self) -> tuple[int, float] | None:
+        """A replica's turn clock, as its owner last told it: (seat, seconds left)."""
+
+    def behind(self) -> None:
+        """A client has seen a later version than this replica: catch up from the database."""
 
 
 def table_rules(game: Game, row: TableRow) -> Any:
@@ -177,6 +231,8 @@ class LiveTable:
         self.chat_lines: deque[p.ChatLine] = deque(maxlen=CHAT_HISTORY)
         self.lock = asyncio.Lock()
         self.driver = Driver(self)
+        #: The table's place in a cluster (None: a single process).
+        self.link: ClusterLink | None = None
 
     # ------------------------------------------------------------ facts
     @property
@@ -188,7 +244,20 @@ class LiveTable:
         return self.row.status
 
     def connected(self, seat: int) -> bool:
-        return any(c.role == "seat" and c.seat == seat for c in self.clients)
+        if any(c.role == "seat" and c.seat == seat for c in self.clients):
+            return True
+        return self.link is not None and self.link.remote(seat)
+
+    def spectators(self) -> int:
+        local = sum(1 for c in self.clients if c.role == "spectator")
+        return local if self.link is None else local + self.link.remote_spectators()
+
+    def watched(self) -> bool:
+        """Whether anybody has a connection open to the table, on this node or (in a cluster) another."""
+        if self.clients:
+            return True
+        link = self.link
+        return link is not None and (link.remote_spectators() > 0 or any(link.remote(i) for i in range(self.players)))
 
     def seat_of_user(self, user_id: str) -> int | None:
         for i, s in enumerate(self.seats):
@@ -216,7 +285,7 @@ class LiveTable:
             "status": r.status,
             "players": self.players,
             "version": self.version,
-            "spectators": sum(1 for c in self.clients if c.role == "spectator"),
+            "spectators": self.spectators(),
             "created_at": r.created_at.isoformat(),
             "started_at": r.started_at.isoformat() if r.started_at else None,
             "finished_at": r.finished_at.isoformat() if r.finished_at else None,
@@ -234,13 +303,19 @@ class LiveTable:
             ],
         }
 
-    def facts(self) -> TableFacts:
-        clock = None
+    def clock(self) -> tuple[int, float] | None:
+        """The turn clock running now: the seat to act and its seconds left (None: no clock runs)."""
+        if self.link is not None and not self.link.owner:
+            return self.link.clock() if self.session is not None and self.status == "live" else None
         if self.session is not None and self.status == "live" and not self.session.is_over():
             seat = self.session.public_player
             deadline = self.driver.deadline(seat) if self.driver.needs_person(seat) else None
             if deadline is not None:
-                clock = (seat, max(0.0, deadline - time.monotonic()))
+                return seat, max(0.0, deadline - time.monotonic())
+        return None
+
+    def facts(self) -> TableFacts:
+        clock = self.clock()
         return TableFacts(
             names=tuple(s.row.name for s in self.seats),
             kinds=tuple(s.row.kind for s in self.seats),
@@ -248,7 +323,7 @@ class LiveTable:
             away=tuple(s.away for s in self.seats),
             version=self.version,
             clock=clock,
-            spectators=sum(1 for c in self.clients if c.role == "spectator"),
+            spectators=self.spectators(),
             levels=tuple(s.row.level if s.row.kind == "bot" else None for s in self.seats),
         )
 
@@ -310,17 +385,51 @@ class LiveTable:
         self.driver.wake()
         return logged
 
+    def follow(
+        self, seat: int, action: int, lines: dict[str, list[str]], banners: dict[str, list[str]]
+    ) -> Logged | None:
+        """Apply an action another node (a cluster's owner of the table) committed and told: its words come
+        with it, so the narration's observations before and after are not made again; what this node's
+        viewers are sent is what :meth:`_apply` sends them. Returns what it told (None: a declined decision)."""
+        session = self.session
+        assert session is not None
+        match = session.match
+        if match.current_player != seat:
+            raise IllegalActionError(f"it is not seat {seat}'s turn: seat {match.current_player} is to act")
+        state = match.deal
+        index = len(match.deals) - 1
+        match.apply_action(action)
+        self.steps += 1
+        record = match.deals[index]
+        finished = record.result is not None
+        if finished:
+            self.ended = DealEnd(record, seen(self.game, state))
+        if is_private(self.game, self.rules, action, finished):
+            return None
+        self.version += 1
+        logged = Logged(self.version, seat, self.game.action_str(self.rules, action), lines, banners)
+        self.log.append(logged)
+        self.driver.turn_started = time.monotonic()
+        return logged
+
     async def commit(self, seat: int, action: int) -> None:
         """Log a legal action durably, then apply and broadcast it (the table's lock is held).
 
         A declined optional decision goes to its seat's own connections only, as a fresh view."""
         assert self.session is not None
         text = self.game.action_str(self.rules, action)
-        await self.journal.append(ActionRow(self.id, self.steps + 1, seat, text, utcnow()))
+        try:
+            await self.journal.append(ActionRow(self.id, self.steps + 1, seat, text, utcnow()))
+        except StorageError:
+            if self.link is not None:  # another node may have written this version: is the table still ours?
+                self.link.conflict()
+            raise
         logged = self._apply(seat, action, broadcast=False)
         over = self.session.is_over()
         if over:  # saved before anybody hears of the end, so the record is there when they ask for it
             await self.finish()
+        if self.link is not None:
+            self.link.committed(seat, text, logged)
         if logged is None:
             self._send_seat(seat)
         else:
@@ -360,6 +469,8 @@ class LiveTable:
         cache: dict[tuple[str | None, int | None, str, bool], str] = {}
         out: dict[Client, str] = {}
         for c in self.clients:
+            if c.seen > self.version:  # a replica behind what this client saw elsewhere: it is catching up
+                continue
             key = (c.role, c.seat, c.lang, self._sees_hands(c))
             if key not in cache:
                 cache[key] = p.frame(p.State(version=self.version, view=self._view(c, facts)))
@@ -368,14 +479,14 @@ class LiveTable:
 
     def _send_seat(self, seat: int) -> None:
         """A fresh view to every connection of ``seat`` only (after its own declined decision)."""
-        mine = [c for c in self.clients if c.role == "seat" and c.seat == seat]
+        mine = [c for c in self.clients if c.role == "seat" and c.seat == seat and c.seen <= self.version]
         if mine and self.session is not None:
             facts = self.facts()
             for c in mine:
                 c.send(p.frame(p.State(version=self.version, view=self._view(c, facts))))
 
     def send_state(self, client: Client) -> None:
-        if self.session is not None:
+        if self.session is not None and client.seen <= self.version:
             client.send(p.frame(p.State(version=self.version, view=self._view(client, self.facts()))))
 
     def broadcast_state(self) -> None:
@@ -383,6 +494,13 @@ class LiveTable:
             c.send(text)
 
     def broadcast_table(self) -> None:
+        """The table's summary to every client (and, in a cluster, the change to every node)."""
+        self.send_table()
+        if self.link is not None:
+            self.link.changed()
+
+    def send_table(self) -> None:
+        """The table's summary to this node's clients."""
         text = p.frame(p.TableFrame(table=self.summary()))
         for c in self.clients:
             c.send(text)
@@ -404,15 +522,22 @@ class LiveTable:
         events = {lang: self._event_frame(logged, lang) for lang in {c.lang for c in self.clients}}
         states = self._state_frames()
         for c, state in states.items():
-            c.send(events[c.lang])
-            c.send(state)
+            if logged.version > c.seen:
+                c.send(events[c.lang])
+                c.send(state)
 
     def changed(self) -> None:
         """Seats, connections or away flags changed: everybody gets the new picture."""
+        self.show()
+        if self.link is not None:
+            self.link.changed()
+        self.driver.wake()
+
+    def show(self) -> None:
+        """This node's clients get the table's summary and their state afresh."""
         if self.session is not None and self.status in ("live", "finished"):
             self.broadcast_state()
-        self.broadcast_table()
-        self.driver.wake()
+        self.send_table()
 
     # ------------------------------------------------------------ connections
     def connect(self, client: Client, hello: p.Hello) -> None:
@@ -445,6 +570,10 @@ class LiveTable:
             # The missed events, as many as fit the client's queue with room to spare (the state follows anyway).
             for logged in self.log[max(hello.since, len(self.log) - client.limit // 2) :]:
                 client.send(self._event_frame(logged, client.lang))
+            if self.link is not None:  # a replica may be behind what the client saw on another node
+                client.seen = max(client.seen, hello.since)
+                if hello.since > self.version:
+                    self.link.behind()
         if seat is not None:
             self._back(seat)
         if first:
@@ -460,6 +589,9 @@ class LiveTable:
 
     def _back(self, seat: int) -> None:
         """The person of ``seat`` is here: their own hand again, and a fresh clock if it is their turn."""
+        if self.link is not None and not self.link.owner:  # the owner decides (and tells every node)
+            self.link.back(seat)
+            return
         s = self.seats[seat]
         s.gone_since = None
         if s.away:
@@ -492,6 +624,8 @@ class LiveTable:
             error = ServerError(why, f"server.error.{why}", http=403)
             c.send(p.frame(p.Error(code=error.code, message=error.text(c.lang), detail={})))
             c.close(CLOSE_POLICY)
+        if self.link is not None and self.link.owner:
+            self.link.cut(token_hashes, why)
 
     async def revoke(self, bearer_hashes: Collection[str]) -> None:
         """These bearer tokens were revoked or expired: the seat tokens and spectator passes asked for
@@ -500,7 +634,8 @@ class LiveTable:
         dead = {digest for digest, given in self.passes.items() if given.granted_by in bearer_hashes}
         for digest in dead:
             del self.passes[digest]
-        if any(s.row.granted_by in bearer_hashes and s.row.token_hash for s in self.seats):
+        owner = self.link is None or self.link.owner  # a replica's seats are cleared by the owner, who tells it
+        if owner and any(s.row.granted_by in bearer_hashes and s.row.token_hash for s in self.seats):
             async with self.lock:
                 for s in self.seats:
                     if s.row.granted_by in bearer_hashes and s.row.token_hash is not None:
@@ -508,6 +643,8 @@ class LiveTable:
                         await asyncio.to_thread(self.store.set_seat, row)
                         dead.add(s.row.token_hash)
                         s.row = row
+            if self.link is not None:
+                self.link.changed()
         if dead:
             self.cut_off(dead, "signed_out")
 
@@ -517,6 +654,9 @@ class LiveTable:
         if client.role != "seat" or client.seat is None:
             raise ServerError("not_seated", "server.error.not_seated", http=403)
         self.touch(client)
+        if self.link is not None and not self.link.owner:  # the owner checks and commits it
+            await self.link.act(client, text, version)
+            return
         # Once the action is on its way to the log it must be applied too, even if the person's
         # connection goes (which cancels this coroutine): the work runs on in its own task.
         work = asyncio.ensure_future(self._act(client.seat, client.lang, text, version))
@@ -526,6 +666,8 @@ class LiveTable:
     async def _act(self, seat: int, lang: str, text: str, version: int) -> None:
         async with self.lock:
             self._check_live()
+            if self.link is not None and not self.link.owner:  # the table moved to another node meanwhile
+                raise ServerError("moved", "server.error.unavailable", http=503)
             assert self.session is not None
             if version != self.version:
                 raise ServerError(
@@ -576,6 +718,12 @@ class LiveTable:
         row = ChatRow(self.id, client.user_id, client.name, clean, at)
         await asyncio.to_thread(self.store.add_chat, row)
         line = p.ChatLine(sender=client.name, text=clean, at=at.isoformat())
+        self.say(line)
+        if self.link is not None:
+            self.link.chatted(line)
+
+    def say(self, line: p.ChatLine) -> None:
+        """A chat line to this node's clients (and kept for newcomers)."""
         self.chat_lines.append(line)
         text_frame = p.frame(line)
         for c in self.clients:
@@ -625,4 +773,4 @@ class LiveTable:
         self.driver.wake()
 
 
-__all__ = ["LiveTable", "Logged", "Pass", "SeatState", "seen", "step", "table_rules"]
+__all__ = ["ClusterLink", "LiveTable", "Logged", "Pass", "SeatState", "seen", "step", "table_rules"]

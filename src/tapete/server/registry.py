@@ -12,33 +12,41 @@ throttled per person and per client address, a waiting table left with no person
 connection for ``empty_table_minutes`` is given up, and the lobby is computed at most once per
 ``lobby_cache_seconds`` (a :class:`Lobby`, shared by every reader) instead of once per request.
 Its clock (:attr:`TableRegistry.clock`, monotonic seconds) is injectable for tests.
+
+On a node of a cluster (:attr:`TableRegistry.node` set, :mod:`tapete.server.cluster`) the registry
+holds only the tables this node drives or has viewers of: a table is loaded when asked for (as its
+owner if nobody drives it, else as a replica), tables nobody drives are claimed by the node's looks
+rather than all loaded at startup, the lobby lists every node's open tables from Redis, and the
+limit of open tables per person counts them in the database.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import random
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tapete.core.errors import StorageError, TapeteError
 from tapete.games import GAMES
-from tapete.server.access import OPEN_STATUSES, is_party
+from tapete.server.access import OPEN_STATUSES, TableAccess, is_party
 from tapete.server.clients import CLOSE_GOING_AWAY
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
 from tapete.server.journal import Journal
-from tapete.server.live import LiveTable, table_rules
+from tapete.server.live import LiveTable, SeatState, table_rules
 from tapete.server.storage.rows import TableRow, UserRow, new_code, new_id, utcnow
 from tapete.server.throttle import Throttle, address_key, retry_after
 
 if TYPE_CHECKING:
+    from tapete.server.cluster.node import Node
     from tapete.server.storage.store import Store
 
 log = logging.getLogger(__name__)
@@ -68,7 +76,29 @@ def _take(limit: Throttle | None, key: str) -> float:
     return 0.0 if limit is None else limit.take(key)
 
 
-def taken(table: LiveTable) -> int:
+class Listing(Protocol):
+    """A table as the lobby reads it: a :class:`LiveTable`, or in a cluster a
+    :class:`~tapete.server.cluster.lobby.ListedTable` of another node's."""
+
+    row: TableRow
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def status(self) -> str: ...
+
+    @property
+    def seats(self) -> Sequence[SeatState]: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+    def seat_of_user(self, user_id: str) -> int | None: ...
+
+    def access(self) -> TableAccess: ...
+
+
+def taken(table: Listing) -> int:
     """Seats held by a person or a bot."""
     return sum(1 for s in table.seats if s.row.kind != "open")
 
@@ -82,8 +112,8 @@ class Lobby:
     (a page's JSON), so that readers within its lifetime share that too."""
 
     made: float
-    orders: dict[str, list[LiveTable]]
-    people: dict[str, list[LiveTable]]
+    orders: dict[str, list[Listing]]
+    people: dict[str, list[Listing]]
     pages: dict[Any, Any] = field(default_factory=dict)
 
 
@@ -122,6 +152,8 @@ class TableRegistry:
         self._empty_since: dict[str, float] = {}
         self._lobby: Lobby | None = None
         self._dropping = False
+        #: This process as a node of a cluster (set by the node itself), or None.
+        self.node: Node | None = None
 
     # ------------------------------------------------------------ creating
     async def create(self, owner: UserRow, spec: TableSpec, host: str | None = None) -> LiveTable:
@@ -160,7 +192,9 @@ class TableRegistry:
             table_rules(game, row)
         except (TapeteError, ValueError, TypeError) as e:
             raise ServerError("bad_rules", "server.error.bad_rules", detail={"reason": str(e)}, reason=str(e)) from None
-        self._admit(owner.id, address_key(host))  # no await since the checks: nothing slips between them
+        # A cluster's nodes each hold some tables: the database counts them all.
+        owned = None if self.node is None else await asyncio.to_thread(self.store.open_tables_of, owner.id)
+        self._admit(owner.id, address_key(host), owned)  # no await since the checks: nothing slips between them
         self._creating[owner.id] += 1
         try:
             for _ in range(5):  # a clash of invite codes is rare: draw another
@@ -179,18 +213,22 @@ class TableRegistry:
         self.sweep()
         self.tables[row.id] = table
         self._empty_since[row.id] = self.clock()
+        if self.node is not None:
+            await self.node.created(table)
         self.changed()
         return table
 
-    def open_tables_of(self, owner_id: str) -> int:
-        """How many waiting or live tables ``owner_id`` owns (counting those being created)."""
-        owned = sum(1 for t in self.tables.values() if t.row.owner_id == owner_id and t.status in OPEN_STATUSES)
-        return owned + self._creating[owner_id]
+    def open_tables_of(self, owner_id: str, stored: int | None = None) -> int:
+        """How many waiting or live tables ``owner_id`` owns (counting those being created); ``stored``:
+        the database's count, in place of the tables in memory (a cluster's)."""
+        if stored is None:
+            stored = sum(1 for t in self.tables.values() if t.row.owner_id == owner_id and t.status in OPEN_STATUSES)
+        return stored + self._creating[owner_id]
 
-    def _admit(self, owner_id: str, address: str) -> None:
+    def _admit(self, owner_id: str, address: str, stored: int | None = None) -> None:
         """Check the limits of one more table for ``owner_id`` from ``address``, and count it (or refuse)."""
         limit = self.config.max_open_tables
-        if limit > 0 and self.open_tables_of(owner_id) >= limit:
+        if limit > 0 and self.open_tables_of(owner_id, stored) >= limit:
             raise ServerError("too_many_tables", "server.error.too_many_tables", http=409,
                               detail={"limit": limit}, limit=limit)  # fmt: skip
         waits = {
@@ -265,9 +303,13 @@ class TableRegistry:
             return found
         await self.drop_empty()
         self.sweep()
-        public: list[LiveTable] = []
-        people: dict[str, list[LiveTable]] = {}
-        for t in self.tables.values():
+        public: list[Listing] = []
+        people: dict[str, list[Listing]] = {}
+        tables: Sequence[Listing] = list(self.tables.values())
+        if self.node is not None:
+            with contextlib.suppress(ServerError):  # Redis away: this node's own tables, until it is back
+                tables = await self.node.lobby()
+        for t in tables:
             if t.status not in OPEN_STATUSES:
                 continue
             if t.row.public:
@@ -282,7 +324,7 @@ class TableRegistry:
         self._lobby = Lobby(now, {"newest": newest, "fullest": fullest}, people)
         return self._lobby
 
-    def mine(self, lobby: Lobby, user_id: str) -> list[LiveTable]:
+    def mine(self, lobby: Lobby, user_id: str) -> list[Listing]:
         """``user_id``'s own open tables of ``lobby`` that still are (owned or seated), newest first."""
         return [t for t in lobby.people.get(user_id, ()) if t.status in OPEN_STATUSES and is_party(t.access(), user_id)]
 
@@ -298,6 +340,8 @@ class TableRegistry:
             now = self.clock()
             expired = []
             for t in list(self.tables.values()):
+                if t.link is not None and not t.link.owner:  # its owner gives it up
+                    continue
                 if t.status != "waiting" or not self._is_empty(t):
                     self._empty_since.pop(t.id, None)
                     continue
@@ -325,11 +369,46 @@ class TableRegistry:
     @staticmethod
     def _is_empty(table: LiveTable) -> bool:
         """No person seated (bots do not count) and no connection open."""
-        return not table.clients and all(s.row.kind != "human" for s in table.seats)
+        return not table.watched() and all(s.row.kind != "human" for s in table.seats)
 
     # ------------------------------------------------------------ loading and recovery
-    async def _load(self, row: TableRow) -> LiveTable | None:
-        """Rebuild one table from the store; None (and a log entry) if its log does not replay."""
+    async def _load(self, row: TableRow, owner: bool | None = None) -> LiveTable | None:
+        """Rebuild one table from the store; None (and a log entry) if its log does not replay.
+
+        On a node of a cluster, the table is driven here if ``owner`` (its lease taken already), or, with
+        ``owner`` None, if its lease was free; else it is a replica of the node that drives it."""
+        node = self.node
+        if node is not None:
+            owner = await node.before_load(row, owner)
+            if owner:  # the lease is ours now: read the table afresh, with every action its last owner wrote
+                fresh = await asyncio.to_thread(self.store.get_table, row.id)
+                row = fresh if fresh is not None else row
+        try:
+            table = await self._rebuild(row)
+        except BaseException:
+            if node is not None:
+                node.load_failed(row.id)
+            raise
+        if table is None:
+            if node is not None:
+                node.load_failed(row.id)
+            return None
+        self.tables[row.id] = table
+        if node is not None:
+            await node.after_load(table, bool(owner))
+            if owner:
+                await node.started(table)
+            return table
+        if row.status == "live":
+            assert table.session is not None
+            if table.session.is_over():  # the server stopped between the last action and saving the end
+                async with table.lock:
+                    await table.finish()
+            else:
+                table.driver.start()
+        return table
+
+    async def _rebuild(self, row: TableRow) -> LiveTable | None:
         seats = await asyncio.to_thread(self.store.seats, row.id)
         table = LiveTable(row, seats, self.store, self.journal, self.config)
         chat = await asyncio.to_thread(self.store.chat, row.id, 50)
@@ -344,18 +423,22 @@ class TableRegistry:
             except (TapeteError, ValueError, KeyError) as e:
                 log.error("table %s cannot be rebuilt from its log: %s", row.id, e)
                 return None
-        self.tables[row.id] = table
-        if row.status == "live":
-            assert table.session is not None
-            if table.session.is_over():  # the server stopped between the last action and saving the end
-                async with table.lock:
-                    await table.finish()
-            else:
-                table.driver.start()
         return table
 
+    async def load_owned(self, row: TableRow) -> LiveTable | None:
+        """A table whose lease this node just took (a cluster's): loaded and driven here."""
+        async with self._loading:
+            table = self.tables.get(row.id)
+            if table is not None:
+                return table
+            return await self._load(row, owner=True)
+
     async def recover(self) -> int:
-        """Load every waiting or live table from the store; returns how many came back."""
+        """Load every waiting or live table from the store; returns how many came back.
+
+        On a node of a cluster: none here; the node's looks claim the tables nobody drives."""
+        if self.node is not None:
+            return 0
         rows = await asyncio.to_thread(self.store.tables_to_recover)
         count = 0
         for row in rows:
@@ -375,6 +458,18 @@ class TableRegistry:
         if table.status in ("finished", "abandoned") and not table.clients:
             self.tables.pop(table.id, None)
             self._empty_since.pop(table.id, None)
+            if self.node is not None:
+                self.node.detach(table)
+
+    async def revoke(self, bearer_hashes: Collection[str]) -> None:
+        """Bearer tokens were revoked or expired: cut off what they granted, here and on every node."""
+        await self.revoke_here(bearer_hashes)
+        if self.node is not None and bearer_hashes:
+            await self.node.revoked(bearer_hashes)
+
+    async def revoke_here(self, bearer_hashes: Collection[str]) -> None:
+        for table in list(self.tables.values()):
+            await table.revoke(bearer_hashes)
 
     async def close(self) -> None:
         """Stop every table's bots and clock (the store and the journal stay open)."""
@@ -384,7 +479,10 @@ class TableRegistry:
 
     def stats(self) -> dict[str, Any]:
         statuses = [t.status for t in self.tables.values()]
-        return {s: statuses.count(s) for s in ("waiting", "live", "finished", "abandoned")}
+        out: dict[str, Any] = {s: statuses.count(s) for s in ("waiting", "live", "finished", "abandoned")}
+        if self.node is not None:
+            out["cluster"] = self.node.stats()
+        return out
 
 
-__all__ = ["LOBBY_ORDERS", "MAX_CLOCK", "Lobby", "TableRegistry", "TableSpec", "taken", "throttle"]
+__all__ = ["LOBBY_ORDERS", "MAX_CLOCK", "Listing", "Lobby", "TableRegistry", "TableSpec", "taken", "throttle"]

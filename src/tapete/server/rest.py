@@ -37,7 +37,7 @@ from tapete.server.errors import ServerError
 from tapete.server.identity import Identity
 from tapete.server.lang import msg, pick, say, speaking
 from tapete.server.live import LiveTable
-from tapete.server.registry import LOBBY_ORDERS, TableSpec
+from tapete.server.registry import LOBBY_ORDERS, Listing, TableSpec
 from tapete.server.replay import ReplayCache, replay_json
 from tapete.server.state import ServerState
 from tapete.server.storage.auth import hash_token
@@ -163,7 +163,7 @@ def user_json(user: UserRow) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "registered": user.registered}
 
 
-def table_json(table: LiveTable, user: UserRow | None = None) -> dict[str, Any]:
+def table_json(table: Listing, user: UserRow | None = None) -> dict[str, Any]:
     out = table.summary()
     seat = out["my_seat"] = table.seat_of_user(user.id) if user is not None else None
     # A bot stands in for the asker (they left, or were gone too long): they may take their seat back.
@@ -417,10 +417,27 @@ async def by_code(code: str, request: Request) -> dict[str, Any]:
     return table_json(table, user)
 
 
+async def _on_owner(request: Request, table: LiveTable, user: UserRow, fn: str, **args: Any) -> Any:
+    """A seating change (``fn`` of :mod:`tapete.server.seating`), made by the node that drives the table:
+    this one, or in a cluster the table's owner, wherever it is (:meth:`tapete.server.cluster.node.Node.on_owner`)."""
+    node = server_of(request).node
+    link = node.links.get(table.id) if node is not None else None
+    if node is None or link is None:
+        return await getattr(seating, fn)(table, user, **args)
+    message = {"op": "seating", "t": table.id, "fn": fn, "user": user_json_full(user), "args": args}
+    return await node.on_owner(link, message, lang_of(request))
+
+
+def user_json_full(user: UserRow) -> dict[str, Any]:
+    return {**user_json(user), "created_at": user.created_at.isoformat()}
+
+
 @router.post("/tables/{table_id}/seats/{seat}")
 async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = None) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    token = await seating.sit(table, user, seat, body.partner_of if body else None, granted_by=bearer_hash(request))
+    partner_of = body.partner_of if body else None
+    token = await _on_owner(request, table, user, "sit", seat=seat, partner_of=partner_of,
+                            granted_by=bearer_hash(request))  # fmt: skip
     server_of(request).registry.changed()
     return {"seat_token": token, "seat": seat, "table": table_json(table, user)}
 
@@ -428,7 +445,7 @@ async def sit(table_id: str, seat: int, request: Request, body: SitIn | None = N
 @router.delete("/tables/{table_id}/seats/{seat}")
 async def leave(table_id: str, seat: int, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    await seating.leave(table, user, seat)
+    await _on_owner(request, table, user, "leave", seat=seat)
     server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
@@ -437,7 +454,7 @@ async def leave(table_id: str, seat: int, request: Request) -> dict[str, Any]:
 async def add_bot(table_id: str, seat: int, request: Request, body: BotIn | None = None) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
     level = body.level if body else "easy"
-    await seating.add_bot(table, user, seat, level, _bot_name(level, lang_of(request)))
+    await _on_owner(request, table, user, "add_bot", seat=seat, level=level, name=_bot_name(level, lang_of(request)))
     server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
@@ -445,7 +462,7 @@ async def add_bot(table_id: str, seat: int, request: Request, body: BotIn | None
 @router.post("/tables/{table_id}/start")
 async def start(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    await seating.start(table, user)
+    await _on_owner(request, table, user, "start")
     server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
@@ -453,7 +470,7 @@ async def start(table_id: str, request: Request) -> dict[str, Any]:
 @router.delete("/tables/{table_id}")
 async def abandon(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    await seating.abandon(table, user)
+    await _on_owner(request, table, user, "abandon")
     server_of(request).registry.changed()
     return {"table": table_json(table, user)}
 
@@ -461,7 +478,12 @@ async def abandon(table_id: str, request: Request) -> dict[str, Any]:
 @router.post("/tables/{table_id}/watch")
 async def watch(table_id: str, request: Request) -> dict[str, Any]:
     user, table = await _user_and_table(request, table_id)
-    return {"spectator_token": seating.watch(table, user, bearer_hash(request)), "table": table_json(table, user)}
+    token = seating.watch(table, user, bearer_hash(request))
+    node = server_of(request).node
+    if node is not None:  # the spectator's hello may reach any node
+        digest = hash_token(token)
+        await node.share_pass(table.id, digest, table.passes[digest])
+    return {"spectator_token": token, "table": table_json(table, user)}
 
 
 # ---------------------------------------------------------------- finished games

@@ -26,6 +26,7 @@ from tapete.server.lang import pick
 from tapete.server.live import LiveTable
 from tapete.server.ratelimit import TokenBucket, Verdict
 from tapete.server.state import ServerState
+from tapete.server.storage.auth import hash_token
 
 log = logging.getLogger(__name__)
 
@@ -134,6 +135,8 @@ async def _handle(message: p.ClientMessage, client: Client, table: LiveTable) ->
     if isinstance(message, p.Ping):
         client.send(p.frame(p.Pong()))
     elif isinstance(message, p.Hello):
+        if table.link is not None:  # a spectator's pass may have been given on another node
+            await table.link.admit(hash_token(message.token))
         table.connect(client, message)
     elif not client.identified:
         raise ServerError("hello_first", "server.error.hello_first")

@@ -23,6 +23,12 @@ MESSAGES: Final[dict[str, str]] = {
         "database URL: sqlite:///path.db or postgresql+psycopg://user:password@host/db (default {default})"
     ),
     "serve.opt.bot_delay": "seconds between the bots' moves (default {default})",
+    "serve.opt.redis": (
+        "Redis URL (redis://host:6379/0): run as one node of a cluster, with every node that names the same Redis "
+        "and the same PostgreSQL database (docs/deploy.md)"
+    ),
+    "serve.error.redis_sqlite": "--redis needs a PostgreSQL --database: the nodes of a cluster share one database",
+    "serve.node": "cluster node {node}, Redis {redis}",
     "serve.error.port": "bad --port {value}: expected a number from 1 to 65535",
     "serve.error.folder": "cannot make the database folder {folder!r}: {reason}",
     "serve.error.bot_delay": "bad --bot-delay {value}: expected 0 or more seconds",
@@ -75,6 +81,9 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.http_error": "The request was refused (HTTP {status}).",
     "server.error.internal": "Something went wrong on the server; nothing was changed. Try again.",
     "server.error.storage": "The server cannot reach its database right now; nothing was changed. Try again soon.",
+    "server.error.unavailable": (
+        "The server that runs this table cannot be reached right now; nothing was changed. Try again in a moment."
+    ),
     # ------------------------------------------------------------ who is who
     "server.error.bad_token": "This token does not open this table: ask for a seat or to watch again.",
     "server.error.hello_first": "Say hello first, with your seat or spectator token.",

@@ -19,7 +19,7 @@ from typing import Any, Final, cast
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import Connection, Table, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, Table, delete, func, insert, or_, select, text, update
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError, StatementError
 from sqlalchemy.orm import Session, sessionmaker
@@ -50,6 +50,8 @@ MIGRATIONS: Final = Path(__file__).resolve().parent / "migrations"
 MAX_NAME: Final = names.MAX_NAME
 MAX_CHAT: Final = 300
 _INT64: Final = 2**63
+#: The PostgreSQL advisory lock held while the schema is migrated (any number, the same for every node).
+MIGRATION_LOCK: Final = 0x7A9E7E
 #: TableRow fields update_table may change (the id is the row's identity).
 _TABLE_FIELDS: Final = frozenset(f.name for f in fields(TableRow)) - {"id"}
 
@@ -103,6 +105,8 @@ class Store:
 
     def _migrate(self, direction: str, revision: str) -> None:
         with self._lock, _errors(direction), self._writer_engine.begin() as conn:
+            if self.dialect == "postgresql":  # nodes of a cluster starting together migrate one at a time
+                conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
             config = alembic_config(conn)
             if direction == "upgrade":
                 command.upgrade(config, revision)
@@ -319,6 +323,18 @@ class Store:
         with self._read("list_tables") as session:
             tables = session.scalars(query.order_by(GameTable.created_at.desc(), GameTable.id))
             return [_table_row(t) for t in tables]
+
+    def open_tables_of(self, owner_id: str) -> int:
+        """How many waiting or live tables ``owner_id`` owns (the cluster's count, where no node has them all)."""
+        query = select(func.count()).where(GameTable.owner_id == owner_id, GameTable.status.in_(RECOVERABLE_STATUSES))
+        with self._read("open_tables_of") as session:
+            return int(session.scalar(query) or 0)
+
+    def open_table_ids(self) -> list[str]:
+        """The ids of the tables waiting or in play (what a cluster's nodes share out among themselves)."""
+        query = select(GameTable.id).where(GameTable.status.in_(RECOVERABLE_STATUSES))
+        with self._read("open_table_ids") as session:
+            return list(session.scalars(query))
 
     def tables_to_recover(self) -> list[TableRow]:
         """Tables waiting or in play, oldest first: what a restarting server rebuilds."""
