@@ -26,7 +26,7 @@ writes the verdicts into a record's optional ``analysis`` block and reads them b
 
 from __future__ import annotations
 
-from tapete.analysis.block import from_block, read_analysis, to_block, with_block
+from tapete.analysis.block import from_block, read_analysis, record_deal_block, to_block, with_block
 from tapete.analysis.match import MatchAnalysis, Progress, analyse_deal, analyse_match, card_steps, count_cards
 from tapete.analysis.moves import FORCED, NO_SOLVER, OUT_OF_REACH, TOO_DEEP, CardJudge, Limits, MoveAnalysis
 
@@ -46,6 +46,7 @@ __all__ = [
     "count_cards",
     "from_block",
     "read_analysis",
+    "record_deal_block",
     "to_block",
     "with_block",
 ]

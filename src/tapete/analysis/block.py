@@ -31,10 +31,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Final
 
-from tapete.analysis.match import MatchAnalysis
+from tapete.analysis.match import MatchAnalysis, analyse_match
 from tapete.analysis.moves import FORCED, NOTES, Limits, MoveAnalysis
 from tapete.core.errors import RecordError
 from tapete.core.game import Game, Match
+from tapete.games import game_of_record
 
 #: The version of the block's shape written here and the only one read.
 VERSION: Final = 1
@@ -163,4 +164,14 @@ def _action(game: Game, rules: Any, text: Any, where: str) -> int | None:
         raise RecordError(f"{where}: best move {text!r}: {e}") from None
 
 
-__all__ = ["FIELD", "VERSION", "from_block", "read_analysis", "to_block", "with_block"]
+def record_deal_block(record: dict[str, Any], deal: int, limits: dict[str, Any]) -> list[dict[str, Any]]:
+    """Deal ``deal`` of a parsed record analysed under ``limits`` (:class:`Limits` fields), as the block's
+    entries for that deal: plain data in and out, so that another process may do the work (the server's)."""
+    game = game_of_record(record)
+    match = game.from_record(record)
+    analysis = analyse_match(game, match, _limits(limits), deals=[deal])
+    entries: list[dict[str, Any]] = to_block(game, match, analysis)["deals"][deal]
+    return entries
+
+
+__all__ = ["FIELD", "VERSION", "from_block", "read_analysis", "record_deal_block", "to_block", "with_block"]
