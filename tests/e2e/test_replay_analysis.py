@@ -74,19 +74,29 @@ def test_the_replay_shows_what_each_card_cost(
     for seat in (0, 1):
         assert rows.nth(seat).get_attribute("data-lost") == str(answer["lost"][seat])
 
-    # The frame of a card that lost points: its badge on the trick, and the line under the frame's text.
-    move = next(m for m in answer["moves"] if m["cost"])
-    page.eval_on_selector(
-        "[data-testid=replay-slider]",
-        "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }",
-        move["frame"],
-    )
-    assert page.get_by_test_id("replay-counter").inner_text().startswith(f"{move['frame']} / ")
-    badge = page.locator(f"[data-testid=trick-card][data-card='{move['card']}'] [data-testid=cost-badge]")
-    assert badge.get_attribute("data-cost") == str(move["cost"])
-    assert badge.inner_text() == f"\u2212{move['cost']}"
-    line = page.get_by_test_id("replay-card-cost").inner_text()
-    assert str(move["cost"]) in line and "every hand known" in line
+    # At each analysed card's frame, its badge on the trick (a card that completed the trick too: the trick
+    # stays on the board), and what it cost under the frame's text.
+    def show(frame: int) -> None:
+        page.eval_on_selector(
+            "[data-testid=replay-slider]",
+            "(el, v) => { el.value = String(v); el.dispatchEvent(new Event('input')); }",
+            frame,
+        )
+        assert page.get_by_test_id("replay-counter").inner_text().startswith(f"{frame} / ")
+
+    analysed = [m for m in answer["moves"] if m["cost"] is not None]
+    assert analysed and any(m["cost"] for m in analysed)
+    for move in analysed:
+        show(move["frame"])
+        card = f"[data-testid=trick-card][data-card='{move['card']}'][data-seat='{move['seat']}']"
+        badge = page.locator(f"{card} [data-testid=cost-badge]")
+        assert badge.get_attribute("data-cost") == str(move["cost"])
+        assert badge.inner_text() == (f"\u2212{move['cost']}" if move["cost"] else "0")
+        line = page.get_by_test_id("replay-card-cost").inner_text()
+        assert "every hand known" in line or "the only legal card" in line, line
+    move = next(m for m in analysed if m["cost"])
+    show(move["frame"])
+    assert str(move["cost"]) in page.get_by_test_id("replay-card-cost").inner_text()
 
     # In Spanish, from the catalog: the same page and frame, other words.
     page.get_by_test_id("lang-es").click()

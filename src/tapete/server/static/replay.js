@@ -90,7 +90,14 @@ export function replayScreen(root, { tableId }) {
     const frame = data.frames[index];
     // The deck's faces and names are sent once for the whole replay, not in every frame.
     const view = { ...frame.view, faces: data.faces, cards: data.cards, suits: data.suits, seat: null, legal: [] };
-    const parts = renderBoard(view, { replay: true });
+    // The card that completed a trick: the trick stays on the board, as the live table keeps it a moment
+    // (the deal's last trick comes with its frame, whose view is already the next deal's).
+    const last = frame.ended_trick || view.last_trick;
+    const completed =
+      !(view.trick && view.trick.length) &&
+      last &&
+      last.cards.some(([seat, card]) => seat === frame.seat && card === frame.action);
+    const parts = renderBoard(view, { replay: true, heldTrick: completed ? last : null });
     markTrick(parts.board);
     mount(slots.board, parts.board);
     mount(slots.info, parts.info);
@@ -300,42 +307,69 @@ export function replayScreen(root, { tableId }) {
       oninput: (e) => go(Number(e.target.value)),
     });
     slots.play = h("button", { type: "button", class: "btn primary", "data-testid": "replay-play", onclick: toggle });
-    mount(
-      root,
+    // On a narrow screen the side panel (the analysis, the score) is a drawer over the table, as at a live table.
+    const sideId = `replay-side-${tableId}`;
+    const showSide = (open) => {
+      page.classList.toggle("side-open", open);
+      sideToggle.setAttribute("aria-expanded", open ? "true" : "false");
+      (open ? sideClose : sideToggle).focus({ preventScroll: true });
+    };
+    const sideToggle = h(
+      "button",
+      {
+        type: "button",
+        class: "btn small side-toggle",
+        "data-testid": "side-toggle",
+        "aria-expanded": "false",
+        "aria-controls": sideId,
+        onclick: () => showSide(!page.classList.contains("side-open")),
+      },
+      t("web.table.details"),
+    );
+    const sideClose = h(
+      "button",
+      { type: "button", class: "btn small side-close", "data-testid": "side-close", onclick: () => showSide(false) },
+      t("web.table.hide_details"),
+    );
+    const page = h(
+      "div",
+      { class: "table-page replay", "data-testid": "replay" },
       h(
         "div",
-        { class: "table-page replay", "data-testid": "replay" },
+        { class: "table-top" },
+        h("h2", {}, t("web.replay.title", { game: gameTitle(data.game), preset: data.preset })),
         h(
-          "div",
-          { class: "table-top" },
-          h("h2", {}, t("web.replay.title", { game: gameTitle(data.game), preset: data.preset })),
-          h(
-            "button",
-            {
-              type: "button",
-              class: "btn",
-              "data-testid": "replay-download",
-              onclick: () => downloadRecord(tableId).catch((err) => toast(errorText(err), "error")),
-            },
-            t("web.games.download"),
-          ),
+          "button",
+          {
+            type: "button",
+            class: "btn",
+            "data-testid": "replay-download",
+            onclick: () => downloadRecord(tableId).catch((err) => toast(errorText(err), "error")),
+          },
+          t("web.games.download"),
         ),
-        h(
-          "div",
-          { class: "replay-controls", role: "toolbar", "aria-label": t("web.replay.controls") },
-          button("replay-first", "web.replay.first", () => go(0)),
-          button("replay-prev", "web.replay.prev", () => go(index - 1)),
-          slots.play,
-          button("replay-next", "web.replay.next", () => go(index + 1)),
-          button("replay-last", "web.replay.last", () => go(data.frames.length - 1)),
-          slots.slider,
-          slots.counter,
-        ),
-        slots.text,
-        slots.cost,
-        h("div", { class: "table-main" }, slots.board, h("div", { class: "table-side" }, slots.analysis, slots.info)),
+        sideToggle,
+      ),
+      h(
+        "div",
+        { class: "replay-controls", role: "toolbar", "aria-label": t("web.replay.controls") },
+        button("replay-first", "web.replay.first", () => go(0)),
+        button("replay-prev", "web.replay.prev", () => go(index - 1)),
+        slots.play,
+        button("replay-next", "web.replay.next", () => go(index + 1)),
+        button("replay-last", "web.replay.last", () => go(data.frames.length - 1)),
+        slots.slider,
+        slots.counter,
+      ),
+      h("div", { class: "replay-says" }, slots.text, slots.cost),
+      h(
+        "div",
+        { class: "table-main" },
+        slots.board,
+        h("div", { class: "table-side", id: sideId }, sideClose, slots.analysis, slots.info),
       ),
     );
+    mount(root, page);
     drawFrame();
   }
 
