@@ -177,8 +177,14 @@ class Shooter:
     def analysed_replay(self) -> None:
         """The replay's analysis: asked for, then a frame late in the match where a full trick wears its
         costs (one of them a loss, when the match has one)."""
+        drawer = self.tid("side-toggle").is_visible()  # on a phone the side panel is a drawer
+        if drawer:
+            self.tid("side-toggle").click()
         self.tid("replay-analyse").click()
-        self.tid("analysis-totals").wait_for(state="attached", timeout=DEADLINE_S * 1000)
+        self.tid("analysis-totals").wait_for(timeout=DEADLINE_S * 1000)
+        if drawer:
+            self.shot("replay-analysis-totals")
+            self.tid("side-close").click()
         self.tid("replay-last").click()
         best = None
         for _ in range(80):

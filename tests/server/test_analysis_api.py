@@ -175,4 +175,10 @@ def test_worker_processes_do_the_work(sqlite_store: Store) -> None:
         tid = bots_only(ana)
         ana.post(f"/api/replay/{tid}/analysis")
         assert wait_ready(ana, f"/api/replay/{tid}/analysis")["cards"] >= 40
-        assert analyses(client)._pool is not None
+        pool = analyses(client)._pool
+        assert pool is not None
+        workers = list(pool._processes.values())  # type: ignore[attr-defined]
+        assert workers
+    for process in workers:  # the server stopped: so did its workers
+        process.join(timeout=10)
+        assert not process.is_alive()

@@ -192,6 +192,9 @@ class Analyses:
             raise ServerError("analysis_too_long", "server.error.analysis_too_long", http=422,
                               detail={"cards": total, "limit": self.config.analysis_max_cards},
                               cards=total, limit=self.config.analysis_max_cards)  # fmt: skip
+        job = self.jobs.get(table_id)
+        if job is not None and not job.failed:  # asked twice at once: the other request started it meanwhile
+            return job.status()
         waiting = sum(1 for j in self.jobs.values() if not j.failed)
         if waiting >= max(1, self.config.analysis_workers) + self.config.analysis_queue:
             raise ServerError("analysis_busy", "server.error.analysis_busy", http=503,
@@ -278,7 +281,11 @@ class Analyses:
                 with contextlib.suppress(asyncio.CancelledError, Exception):
                     await job.task
         if self._pool is not None:
+            # The deal a worker is on would finish first (and hold up the server's exit): stop the workers.
+            workers = list(getattr(self._pool, "_processes", {}).values())
             self._pool.shutdown(wait=False, cancel_futures=True)
+            for process in workers:
+                process.terminate()
             self._pool = None
 
 
