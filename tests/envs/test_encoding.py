@@ -145,3 +145,16 @@ def test_a_declined_optional_action_shows_in_nobody_elses_vector() -> None:
                         seen += 1
                     state.apply_action(rng.choice(legal))
     assert seen >= 10  # the games with silent actions offered them often enough to test
+
+
+def test_docs_list_every_field() -> None:
+    """docs/envs.md tables the fields of one preset of each game, and the sizes of every preset."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "envs.md").read_text(encoding="utf-8")
+    for name, game in GAMES.items():
+        for preset in game.presets:
+            enc = encoder(name, game.rules(preset))
+            assert f"{enc.size}/{enc.action_count}" in text, (name, preset)
+            for f in enc.fields:
+                assert f"`{f.name}`" in text or f"`{f.name.rsplit('_r', 1)[0]}_r0`" in text, (name, preset, f.name)

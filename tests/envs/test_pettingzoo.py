@@ -133,7 +133,7 @@ def test_match_rewards_are_the_match_result() -> None:
     for agent in env.agent_iter():
         obs, reward, terminated, truncated, _ = env.last()
         totals[agent] += reward
-        env.step(None if terminated or truncated else int(obs["action_mask"].argmax()))
+        env.step(None if terminated or truncated else env.action_space(agent).sample(mask=obs["action_mask"]))
     assert sorted(totals.values()) == [-1.0, 1.0]
 
 

@@ -52,8 +52,6 @@ class Encoder:
         self.fields: tuple[Field, ...] = tuple(layout.fields)
         #: The size of the Discrete action space: every action id of the game is below it.
         self.action_count: int = code.action_count
-        self._n_cards = layout.n_cards
-        self._card_slots = layout.card_fields * layout.n_cards
         self._values_start = layout.values_start
         self._by_name = {f.name: f for f in self.fields}
         high = np.ones(self.size, dtype=np.float32)
@@ -80,13 +78,8 @@ class Encoder:
     def encode_into(self, obs: Any, out: npt.NDArray[np.float32]) -> None:
         """Fill ``out`` (zeros, shape ``(size,)``) with the vector of ``obs``: no allocation of the vector."""
         feats = self._code.features(obs)
-        cards = feats.cards
-        if cards:
-            masks = np.array(cards, dtype="<u8")
-            bits = np.unpackbits(masks.view(np.uint8), bitorder="little")
-            out[: self._card_slots] = bits.reshape(len(cards), 64)[:, : self._n_cards].ravel()
-        if feats.flags:
-            out[feats.flags] = 1.0
+        if feats.ones:
+            out[feats.ones] = 1.0
         if feats.values:
             out[self._values_start :] = feats.values
 
