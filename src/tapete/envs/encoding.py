@@ -57,6 +57,7 @@ class Encoder:
         high = np.ones(self.size, dtype=np.float32)
         for start, length, top in layout.highs:
             high[start : start + length] = top
+        self._no_actions = np.zeros(self.action_count, dtype=np.int8)
         #: The most each slot of a vector can hold (the bounds of a Box space; the least is 0).
         self.high: npt.NDArray[np.float32] = high
 
@@ -79,17 +80,17 @@ class Encoder:
         """Fill ``out`` (zeros, shape ``(size,)``) with the vector of ``obs``: no allocation of the vector."""
         feats = self._code.features(obs)
         if feats.ones:
-            out[feats.ones] = 1.0
+            out.put(feats.ones, 1.0)
         if feats.values:
             out[self._values_start :] = feats.values
 
     def mask(self, obs: Any) -> npt.NDArray[np.int8]:
         """The legal actions of ``obs`` (int8, shape ``(action_count,)``, 1 = legal); zeros when
         the seat is not to act."""
-        out = np.zeros(self.action_count, dtype=np.int8)
+        out = self._no_actions.copy()
         legal = obs.legal_actions
         if legal:
-            out[list(legal)] = 1
+            out.put(legal, 1)
         return out
 
     def describe(self) -> list[tuple[str, int, int, str]]:
