@@ -192,23 +192,30 @@ class Episode:
         return obs
 
     def render(self) -> str:
-        """The match as text: the score, then the current deal laid out (every hand shown)."""
-        from tapete.text.rows import lines
+        """The match as text in the current language: the position, the rules, the match score, the
+        deal laid out (every hand shown: a referee's view) and the legal actions of the seat to act."""
+        from tapete.core.shown import Row
+        from tapete.core.words import Say, SeatRef
+        from tapete.text.rows import lines, rules_text
 
         game = self.game
+        rules = self.rules
         match = self.match
         state = self.state
-        head = [
-            f"{game.title} {getattr(self.rules, 'preset_name', '')}: deal {len(match.deals)}, "
-            f"score {' - '.join(str(s) for s in match.scores)}"
-            + (f", over (side {match.winner} won)" if match.is_terminal() else ""),
-            game.position_string(state),
+        scores = {f"s{i}": game.score_label(rules, s) for i, s in enumerate(match.scores)}
+        rows = [
+            Row("show.position", (game.position_string(state),)),
+            Row("show.rules", (rules_text(rules),)),
+            Row(None, (Say(f"event.scores.{len(match.scores)}", **scores),), kind="text"),
+            *game.show_rows(state, game.faces(rules)),
         ]
-        body = lines(game.show_rows(state, game.faces(self.rules)))
-        if not self.done:
-            legal = " ".join(game.action_str(self.rules, a) for a in self.legal())
-            body.append(f"seat {self.current} to act: {legal}")
-        return "\n".join(head + body)
+        if match.is_terminal():
+            rows.append(Row(None, (game.match_over(rules, match.winner),), kind="text"))
+        elif not self.done:
+            header = Say("legal.header", seat=SeatRef(self.current), phase=game.phase_name(state))
+            rows.append(Row(None, (header,), kind="text"))
+            rows.append(Row(None, (" ".join(game.action_str(rules, a) for a in self.legal()),), kind="line"))
+        return "\n".join(lines(rows))
 
 
 __all__ = ["ENV_KEYWORDS", "Episode", "EpisodeKind", "IllegalKind", "RewardKind", "make_rules"]
