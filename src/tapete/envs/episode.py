@@ -202,7 +202,7 @@ class Episode:
         rules = self.rules
         match = self.match
         state = self.state
-        scores = {f"s{i}": game.score_label(rules, s) for i, s in enumerate(match.scores)}
+        scores: dict[str, Any] = {f"s{i}": game.score_label(rules, s) for i, s in enumerate(match.scores)}
         rows = [
             Row("show.position", (game.position_string(state),)),
             Row("show.rules", (rules_text(rules),)),
