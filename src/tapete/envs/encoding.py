@@ -9,7 +9,7 @@ observation (``Game.observe``), the one door hidden cards never pass, so the
 vector cannot carry a card the seat may not see. The fields, field by field:
 docs/envs.md.
 
-Action ids are the engine's own (``Game.legal`` / ``Match.legal_actions``), the
+Action ids are the engine's own (``Match.legal_actions``, ``Game.action_str``), the
 same the command line, the records and the server speak.
 
 >>> from tapete.games import GAMES
@@ -85,8 +85,9 @@ class Encoder:
             out[self._values_start :] = feats.values
 
     def mask(self, obs: Any) -> npt.NDArray[np.int8]:
-        """The legal actions of ``obs`` (int8, shape ``(action_count,)``, 1 = legal); zeros when
-        the seat is not to act."""
+        """The legal actions of ``obs`` (int8, shape ``(action_count,)``, 1 = legal), from
+        ``obs.legal_actions``: the view of its seat, which may show its own turn while another seat's
+        silent choice is pending (declined in that view); who is really to act is the match's to say."""
         out = self._no_actions.copy()
         legal = obs.legal_actions
         if legal:
