@@ -115,6 +115,9 @@ def setup(game_name: str, preset: str, options: str, dealer: int) -> Setup:
     TapeteError saying what is expected."""
     game = game_named(game_name)
     rules = game.rules(preset or None, parse_options(options))
+    canonical = options_text(rules.options_changed())
+    if canonical != options:  # the same rules written another way: one setup for them
+        return setup(game_name, preset, canonical, dealer)
     players = game.players(rules)
     if not 0 <= dealer < players:
         raise SetupError(f"dealer {dealer} is not a seat: expected 0..{players - 1}")

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 import pyspiel
 
+from tapete.core.errors import TapeteError
 from tapete.envs.spiel_setup import Setup
 
 #: One entry of a seat's trail: (its hand as a card bitmask, the action it chose).
@@ -131,7 +132,11 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
             order = core.order or []
             cards = " ".join(self._setup.game.action_str(self._setup.rules, c) for c in order)
             return f"{DEALING} {len(order)}/{len(self._setup.pack)}: {cards}"
-        return str(self._setup.game.position_string(core.world))
+        try:
+            return str(self._setup.game.position_string(core.world))
+        except TapeteError:  # a world sampled from an observation need not be a whole position (a card it
+            # cannot know, such as a retourne taken into a hand, is -1): every seat's view of it instead
+            return "\n".join(self.observation_text(p) for p in range(self._setup.players))
 
     # ------------------------------------------------------------ what a seat knows
     @property
