@@ -21,7 +21,7 @@ from typing import Any
 
 from tapete.belote.actions import DECLARE
 from tapete.bots.base import Bot, Budget
-from tapete.bots.levels import LEVELS, make_bot
+from tapete.bots.levels import LEVEL_COSTS, LEVELS, make_bot
 
 from . import belote_cli_peer, colver_peer, openspiel_peer
 
@@ -70,11 +70,14 @@ def factory(name: str) -> Callable[[], Bot]:
 
 
 def register(names: Iterable[str]) -> None:
-    """Add the named levels to tapete's LEVELS (here, and in workers started from now on)."""
+    """Add the named levels to tapete's LEVELS (here, and in workers started from now on), with what a deal
+    of each costs where the arena's guess (a random bot's) is far off: a searching peer gets every worker."""
     known = [n for n in os.environ.get(ENV, "").split(",") if n]
     for name in names:
         if name not in LEVELS:
             LEVELS[name] = factory(name)
+        if name.partition(":")[0] == "openspiel":
+            LEVEL_COSTS.setdefault(name, openspiel_peer.DEAL_COST)
         if name not in known:
             known.append(name)
     os.environ[ENV] = ",".join(known)

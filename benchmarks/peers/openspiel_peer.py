@@ -29,6 +29,11 @@ except ImportError:  # open_spiel not installed
     _spiel_bot = None  # type: ignore[assignment]
 
 
+#: What a deal of the default level costs, in random-bot deals (``tapete.bots.levels.LEVEL_COSTS``): about
+#: twenty decisions of a few tenths of a second, pure Python.
+DEAL_COST = 5_000.0
+
+
 def available() -> bool:
     return _spiel_bot is not None
 
