@@ -255,3 +255,24 @@ def test_observations_carry_no_state() -> None:
     _, obs = next(positions("colver", 1, seed=1))
     for f in dataclasses.fields(obs):
         assert not isinstance(getattr(obs, f.name), BeloteState)
+
+
+def test_openspiel_levels() -> None:
+    pytest.importorskip("pyspiel", reason="open_spiel is a [bench] extra")
+    bot = levels.factory("openspiel:ismcts@4")()
+    _, obs = next(positions("belote-cli", 1, seed=2))
+    assert bot.name == "openspiel:ismcts@4" and bot.act(obs, random.Random(1)) in obs.legal_actions
+    for name in ("openspiel:mcts", "openspiel:ismcts@0", "openspiel:ismcts@x"):
+        with pytest.raises(ValueError):
+            levels.factory(name)
+
+
+def test_a_snapshot_outlives_the_reset_after_it() -> None:
+    """With one worker the runner's process is the worker: its report (a snapshot, then a reset) must keep
+    the times it reports."""
+    stats.reset()
+    stats.record_time("x", 0.5)
+    stats.count("x", "e")
+    data = stats.snapshot()
+    stats.reset()
+    assert data == {"events": [["x", "e", 1]], "times": {"x": [0.5]}}
