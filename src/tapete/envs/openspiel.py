@@ -9,7 +9,7 @@ arena reports), information-state and observation strings and tensors (the
 tensor is :mod:`tapete.envs.encoding`'s, the same every interface sees), and
 the engine's own action ids (``num_distinct_actions`` is the encoder's
 ``action_count``). One OpenSpiel game is one deal. Game parameters: ``preset``,
-``options`` (``name:value;name:value``) and ``dealer``; see docs/envs_openspiel.md.
+``options`` (``name:value;name:value``) and ``dealer``; see docs/envs.md, "OpenSpiel".
 
 >>> import pyspiel
 >>> name = next(iter(GAMES))

@@ -50,7 +50,7 @@ from tapete.envs.openspiel import from_world, game_for_rules
 #: The level kind (``openspiel:...``) and its one bot.
 KIND: Final = "openspiel"
 BOT: Final = "ismcts"
-#: Simulations a decision by default: a few tenths of a second a decision, pure Python (docs/envs_openspiel.md).
+#: Simulations a decision by default: a few tenths of a second a decision, pure Python (docs/envs.md, "OpenSpiel").
 DEFAULT_SIMULATIONS: Final = 100
 #: OpenSpiel's UCT constant, per point of an ordinary deal (returns are deal points).
 DEFAULT_EXPLORATION: Final = 1.0
