@@ -19,14 +19,27 @@ branches. It never touches an engine object: each game's solver adapter
 (``tapete/<game>/solver_adapter.py``, reached through ``Game.solve``) builds it
 from a state, and :mod:`tapete.solver` is the entry point. It lives in the core,
 below the games, so that those adapters need nothing from the layers above.
+
+This module is the reference. ``pip install .`` also builds ``_cardsearch.c``, a
+line-by-line C port of the search below the driver (:meth:`CardSearch.lead`,
+:meth:`~CardSearch.node` and what they call, the table included); when it is
+there, :meth:`CardSearch._probe` hands each probe to it. Both visit the same
+nodes in the same order, so values and node counts (the bots' budgets) are the
+same compiled or not; :meth:`CardSearch.use_reference` searches in Python.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tapete.core.errors import TapeteError
 from tapete.core.tricks import Duties, TrickTables, legal_mask
+
+_native: Any
+try:  # the C port of the search (_cardsearch.c), built by ``pip install .`` unless TAPETE_PURE_PYTHON
+    import tapete.core._cardsearch as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
 
 
 class SearchLimitError(TapeteError):
@@ -112,6 +125,21 @@ class CardSearch:
         self.tute_points: int = 0
         self.cante_limit: int = 1
         self.team_sing: bool = False
+        #: The native engine (a C port of the search below the driver), or None: search in Python.
+        self.native: Any = None
+        if _native is not None:
+            self.native = _native.Engine(n, n_cards, trump, tables.suit, tables.strength, tables.higher,
+                                         _duty_flags(duties), points, side, last_bonus, self.tt_cap)  # fmt: skip
+
+    def use_reference(self) -> None:
+        """Search in Python from now on (the reference), even where the native engine is built."""
+        self.native = None
+
+    def table_size(self) -> int:
+        """Positions in the transposition table."""
+        if self.native is not None:
+            return int(self.native.table_size())
+        return len(self.tt)
 
     # ------------------------------------------------------------ setting up
     def set_cantes(self, pair: list[int], pair_points: list[int], reyes: int, tute_alt: int, tute_mode: int,
@@ -126,6 +154,8 @@ class CardSearch:
         self.tute_points = tute_points
         self.cante_limit = limit
         self.team_sing = team_sing
+        if self.native is not None:
+            self.native.set_cantes(pair, pair_points, reyes, tute_alt, tute_mode, tute_points, limit, team_sing)
 
     def load(self, hands: list[int], trick: list[int], leader: int, best: int, best_seat: int, sung: int,
              under: list[int]) -> None:  # fmt: skip
@@ -150,6 +180,8 @@ class CardSearch:
                 rem += pts[u]
         self.rem = rem
         self.live = self._live()
+        if self.native is not None:
+            self.native.load(hands, trick, leader, best, best_seat, sung, under)
 
     # ------------------------------------------------------------ bounds
     def cante_potential(self) -> int:
@@ -195,6 +227,12 @@ class CardSearch:
 
     def _probe(self, move: int, alpha: int, beta: int) -> int:
         """Search the loaded position (``move`` -1) or the position after the root's ``move``."""
+        if self.native is not None:
+            r, nodes, stopped = self.native.probe(move, alpha, beta, self.nodes, self.max_nodes)
+            self.nodes = nodes
+            if stopped:
+                raise SearchLimitError(f"the search passed {self.max_nodes} nodes: the position is too deep to solve")
+            return int(r)
         k = len(self.trick)
         if k == 0 and move < 0:
             return self.lead(self.trick_leader, alpha, beta)
@@ -683,6 +721,13 @@ class CardSearch:
         r = gained + self._sing(w, nxt_seat, stage + 1, alpha - gained, beta - gained)
         self.sung = saved
         return r
+
+
+def _duty_flags(d: Duties) -> list[int]:
+    """The duties as the native engine reads them, in the order of :class:`Duties`' fields."""
+    flags = [d.follow, d.head_plain, d.head_trumped, d.head_trump, d.trump_void, d.overtrump, d.undertrump,
+             d.exempt_head, d.exempt_trump_lead, d.exempt_void, d.overtrump_opponents, d.exempt_void_beat]  # fmt: skip
+    return [1 if f else 0 for f in flags]
 
 
 def _combinations(items: list[int], k: int) -> list[list[int]]:
