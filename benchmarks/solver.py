@@ -130,7 +130,8 @@ def colver_env(s: BeloteState) -> Any:
 def colver_agrees(s: BeloteState, scores: list[list[int]], mine: dict[int, int]) -> bool:
     """Whether colver's N-S card points per first card are tapete's values for the side to move."""
     ns = s.cur % 2 == 0
-    theirs = {FROM_COLVER[c]: v if ns else 162 - v for c, v in scores}
+    # colver counts a capot as 252 card points (162 and its 90); tapete counts no capot bonus.
+    theirs = {FROM_COLVER[c]: (v if ns else 162 - v) for c, v in ((c, 162 if v == 252 else v) for c, v in scores)}
     return theirs == {c: v for c, v in mine.items() if c < 32}
 
 

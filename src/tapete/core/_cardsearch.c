@@ -63,13 +63,16 @@ typedef struct {
     /* The transposition table: slots of key_words words of key and one of entry. */
     int key_words;
     uint64_t *slots;
-    uint8_t *used;
     size_t n_slots, count, cap, max_slots;
 } Engine;
 
 /* ------------------------------------------------------------------ the table */
 
-static uint64_t key_hash(const uint64_t *key, int w) {
+/* A slot is one entry word, whose top bit marks the slot used, then key_words words of key:
+ * one probe touches one place in memory. */
+#define USED ((uint64_t)1 << 63)
+
+static inline uint64_t key_hash(const uint64_t *key, int w) {
     uint64_t h = 0x9E3779B97F4A7C15ULL;
     for (int i = 0; i < w; i++) {
         h ^= key[i];
@@ -79,29 +82,31 @@ static uint64_t key_hash(const uint64_t *key, int w) {
     return h;
 }
 
+static inline int same_key(const uint64_t *a, const uint64_t *b, int w) {
+    for (int i = 0; i < w; i++)
+        if (a[i] != b[i])
+            return 0;
+    return 1;
+}
+
 /* The slot holding ``key``, or the empty slot where it would go. */
 static size_t tt_find(Engine *e, const uint64_t *key) {
     size_t stride = (size_t)e->key_words + 1;
-    size_t i = key_hash(key, e->key_words) & (e->n_slots - 1);
-    while (e->used[i]) {
-        if (memcmp(e->slots + i * stride, key, sizeof(uint64_t) * (size_t)e->key_words) == 0)
+    size_t last = e->n_slots - 1;
+    size_t i = key_hash(key, e->key_words) & last;
+    for (;;) {
+        const uint64_t *slot = e->slots + i * stride;
+        if (!(slot[0] & USED) || same_key(slot + 1, key, e->key_words))
             return i;
-        i = (i + 1) & (e->n_slots - 1);
+        i = (i + 1) & last;
     }
-    return i;
 }
 
 static int tt_alloc(Engine *e, size_t n_slots) {
-    size_t stride = (size_t)e->key_words + 1;
-    uint64_t *slots = PyMem_RawCalloc(n_slots * stride, sizeof(uint64_t));
-    uint8_t *used = PyMem_RawCalloc(n_slots, 1);
-    if (!slots || !used) {
-        PyMem_RawFree(slots);
-        PyMem_RawFree(used);
+    uint64_t *slots = PyMem_RawCalloc(n_slots * ((size_t)e->key_words + 1), sizeof(uint64_t));
+    if (!slots)
         return -1;
-    }
     e->slots = slots;
-    e->used = used;
     e->n_slots = n_slots;
     return 0;
 }
@@ -109,51 +114,44 @@ static int tt_alloc(Engine *e, size_t n_slots) {
 /* Double the table, keeping its entries (while it is smaller than its cap needs). */
 static int tt_grow(Engine *e) {
     uint64_t *old = e->slots;
-    uint8_t *old_used = e->used;
     size_t old_n = e->n_slots, stride = (size_t)e->key_words + 1;
     if (tt_alloc(e, old_n * 2) < 0) {
         e->slots = old;
-        e->used = old_used;
+        e->n_slots = old_n;
         return -1;
     }
     for (size_t i = 0; i < old_n; i++) {
-        if (!old_used[i])
+        if (!(old[i * stride] & USED))
             continue;
-        size_t j = tt_find(e, old + i * stride);
+        size_t j = tt_find(e, old + i * stride + 1);
         memcpy(e->slots + j * stride, old + i * stride, sizeof(uint64_t) * stride);
-        e->used[j] = 1;
     }
     PyMem_RawFree(old);
-    PyMem_RawFree(old_used);
     return 0;
 }
 
 /* The entry stored for ``key``, or -1 (``tt.get(key, -1)``). */
-static int64_t tt_get(Engine *e, const uint64_t *key) {
-    size_t i = tt_find(e, key);
-    if (!e->used[i])
-        return -1;
-    return (int64_t)e->slots[i * ((size_t)e->key_words + 1) + (size_t)e->key_words];
+static inline int64_t tt_get(Engine *e, const uint64_t *key) {
+    uint64_t word = e->slots[tt_find(e, key) * ((size_t)e->key_words + 1)];
+    return word & USED ? (int64_t)(word & ~USED) : -1;
 }
 
-/* ``if len(tt) >= cap: tt.clear()`` then ``tt[key] = entry``. */
+/* ``if len(tt) >= cap: tt.clear()`` then ``tt[key] = entry`` (entries are never negative). */
 static void tt_put(Engine *e, const uint64_t *key, int64_t entry) {
     size_t stride = (size_t)e->key_words + 1;
     if (e->count >= e->cap) {
-        memset(e->used, 0, e->n_slots);
+        memset(e->slots, 0, sizeof(uint64_t) * stride * e->n_slots);
         e->count = 0;
     }
     size_t i = tt_find(e, key);
-    if (!e->used[i]) {
-        if ((e->count + 1) * 2 > e->n_slots && e->n_slots < e->max_slots) {
-            if (tt_grow(e) == 0)
-                i = tt_find(e, key);
-        }
-        e->used[i] = 1;
+    uint64_t *slot = e->slots + i * stride;
+    if (!(slot[0] & USED)) {
+        if ((e->count + 1) * 2 > e->n_slots && e->n_slots < e->max_slots && tt_grow(e) == 0)
+            slot = e->slots + tt_find(e, key) * stride;
         e->count++;
-        memcpy(e->slots + i * stride, key, sizeof(uint64_t) * (size_t)e->key_words);
+        memcpy(slot + 1, key, sizeof(uint64_t) * (size_t)e->key_words);
     }
-    e->slots[i * stride + (size_t)e->key_words] = (uint64_t)entry;
+    slot[0] = (uint64_t)entry | USED;
 }
 
 /* ------------------------------------------------------------------ legal cards (tricks.legal_mask) */
@@ -367,50 +365,52 @@ static void exact_key(Engine *e, int leader, uint64_t *key) {
     }
 }
 
+/* The seat holding card ``c`` (it is in a hand). */
+static inline int owner_of(Engine *e, int c) {
+    int owner = 0;
+    for (int p = 1; p < e->n; p++)
+        owner += p * (int)((e->hands[p] >> c) & 1);
+    return owner;
+}
+
 /* Leader, cantes sung and, suit by suit from the lowest card up, the owner and the points of
- * each card in play (the reference's _key, packed in words; the low bit 0 marks this kind). */
+ * each card in play (the reference's _key, packed in words; the low bit 0 marks this kind).
+ * Fields never straddle two words, so the packing is one-to-one. */
 static void rank_key(Engine *e, int leader, uint64_t *key) {
     if (e->has_under) {
         exact_key(e, leader, key);
         return;
     }
-    int owner[MAXC];
-    for (int p = 0; p < e->n; p++) {
-        mask m = e->hands[p];
-        while (m) {
-            owner[low_card(m)] = p;
-            m &= m - 1;
-        }
-    }
     memset(key, 0, sizeof(uint64_t) * (size_t)e->key_words);
-    int word = 0, bit = 0;
-    uint64_t head = ((uint64_t)leader << 1) | ((uint64_t)e->sung << 4);
+    int word = 0, bit = 9;
+    key[0] = ((uint64_t)leader << 1) | ((uint64_t)e->sung << 4);
     int per_card = 2 + e->class_bits;
-#define PUT(value, width)                                                                  \
-    do {                                                                                   \
-        uint64_t v_ = (uint64_t)(value);                                                   \
-        int w_ = (width);                                                                  \
-        if (bit + w_ > 64) {                                                               \
-            word++;                                                                        \
-            bit = 0;                                                                       \
-        }                                                                                  \
-        key[word] |= v_ << bit;                                                            \
-        bit += w_;                                                                         \
-    } while (0)
-    PUT(head, 9);
     mask live = e->live;
     for (int s = 0; s < 4; s++) {
-        int count = 0;
-        for (int i = 0; i < e->n_suit[s]; i++)
-            count += (int)((live >> e->suit_orders[s][i]) & 1);
-        PUT(count, 5);
-        for (int i = 0; i < e->n_suit[s]; i++) {
-            int c = e->suit_orders[s][i];
-            if ((live >> c) & 1)
-                PUT(((uint64_t)e->point_class[c] << 2) | (uint64_t)owner[c], per_card);
+        mask in_suit = live & e->suit_mask[s];
+        if (bit + 5 > 64) {
+            word++;
+            bit = 0;
         }
+        int count_word = word, count_bit = bit; /* the count goes here, once known */
+        uint64_t count = 0;
+        bit += 5;
+        const int *order = e->suit_orders[s];
+        for (int i = 0; in_suit; i++) {
+            int c = order[i];
+            if (!((in_suit >> c) & 1))
+                continue;
+            in_suit ^= (mask)1 << c;
+            if (bit + per_card > 64) {
+                word++;
+                bit = 0;
+            }
+            key[word] |= (((uint64_t)e->point_class[c] << 2) | (uint64_t)owner_of(e, c)) << bit;
+            bit += per_card;
+            count++;
+        }
+        key[count_word] |= count << count_bit;
     }
-#undef PUT
 }
 
 /* ------------------------------------------------------------------ the search */
@@ -428,16 +428,9 @@ static int sure(Engine *e) {
         int c = e->trump_order[i];
         if (!((live >> c) & 1))
             continue;
-        int owner = -1;
-        for (int p = 0; p < e->n; p++) {
-            if ((e->hands[p] >> c) & 1) {
-                owner = p;
-                break;
-            }
-        }
-        if (owner < 0)
-            break;
-        int s = e->side[owner] ? 1 : 0;
+        if (!((e->hands[0] >> c) & 1) && owner_of(e, c) == 0)
+            break; /* in play but in no hand: on the table */
+        int s = e->side[owner_of(e, c)] ? 1 : 0;
         if (run < 0)
             run = s;
         else if (s != run)
@@ -824,7 +817,6 @@ static int read_masks(PyObject *seq, mask *out, int n, const char *what) {
 
 static void Engine_dealloc(Engine *e) {
     PyMem_RawFree(e->slots);
-    PyMem_RawFree(e->used);
     Py_TYPE(e)->tp_free((PyObject *)e);
 }
 
@@ -958,9 +950,7 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds) {
     while (e->max_slots < e->cap * 2)
         e->max_slots *= 2;
     PyMem_RawFree(e->slots);
-    PyMem_RawFree(e->used);
     e->slots = NULL;
-    e->used = NULL;
     e->count = 0;
     if (tt_alloc(e, 64) < 0) {
         PyErr_NoMemory();
