@@ -24,6 +24,7 @@
 #define MAXS 16     /* cards of one suit, at most */
 #define KEYW 6      /* 64-bit words of a table key, at most */
 #define INF (1 << 20)
+#define HISTORY_WEIGHT 10 /* a lead's score per doubling of its history */
 
 typedef uint64_t mask;
 
@@ -57,6 +58,11 @@ typedef struct {
     int leaders[MAXC + 2], n_leaders;
     int rem;
     mask live;
+    /* Move ordering at the leads: per cards left and seat, the last lead that cut off (killer);
+     * per seat and card, how much its cutoffs weighed (history). */
+    int left;
+    int killer[MAXC + 1][MAXN];
+    long long history[MAXN][MAXC];
     /* Counting. */
     long long nodes, max_nodes;
     int limit_hit;
@@ -323,6 +329,10 @@ static int ordered(Engine *e, int seat, int k, mask legal_cards, int best, int b
         } else if (k == 0) {
             int master = (e->higher[c] & live) == 0;
             score = master ? 300 + e->points[c] + e->strength[c] : 200 - e->points[c] - e->strength[c];
+            int doublings = 0; /* min(bit_length, 20) */
+            for (long long h = e->history[seat][c]; h > 0 && doublings < 20; h >>= 1)
+                doublings++;
+            score += HISTORY_WEIGHT * doublings;
         } else {
             int cs = e->suit[c];
             int wins = cs == e->suit[best] ? e->strength[c] > e->strength[best] : cs == e->trump;
@@ -501,6 +511,11 @@ static int lead(Engine *e, int seat, int alpha, int beta) {
     }
     if (tt_move >= 0 && !((hand >> tt_move) & 1))
         tt_move = -1;
+    if (tt_move < 0) {
+        int killer = e->killer[e->left][seat];
+        if (killer >= 0 && ((hand >> killer) & 1))
+            tt_move = killer;
+    }
     int moves[MAXC];
     int count = ordered(e, seat, 0, hand, -1, seat, tt_move, moves);
     int maxing = e->side[seat];
@@ -537,6 +552,12 @@ static int lead(Engine *e, int seat, int alpha, int beta) {
         lo = v > lo ? v : lo;
     else
         lo = hi = v;
+    if (maxing ? v >= b0 : v <= a0) {
+        e->killer[e->left][seat] = best_move;
+        e->history[seat][best_move] += (long long)e->left * e->left;
+    }
+    if ((maxing ? v <= a0 : v >= b0) && tt_move >= 0)
+        best_move = tt_move; /* every move failed: the move tried first stays the table's move */
     tt_put(e, key, lo | (hi << 12) | ((int64_t)(best_move + 1) << 24));
     return v;
 }
@@ -643,6 +664,7 @@ static int finish(Engine *e, int w, int tpts, int alpha, int beta) {
 static int child(Engine *e, int c, int k, int seat, int best, int best_seat, int tpts, int alpha, int beta) {
     mask bit = (mask)1 << c;
     e->hands[seat] ^= bit;
+    e->left--;
     int p = e->points[c];
     e->rem -= p;
     tpts += p;
@@ -676,6 +698,7 @@ static int child(Engine *e, int c, int k, int seat, int best, int best_seat, int
     e->trick_best_seat = saved_bs;
     e->rem += p;
     e->hands[seat] ^= bit;
+    e->left++;
     return r;
 }
 
@@ -1017,6 +1040,16 @@ static PyObject *Engine_load(Engine *e, PyObject *args) {
     }
     e->rem = rem;
     e->live = compute_live(e);
+    e->left = 0; /* cards still to play: in hands and face down */
+    for (int p = 0; p < e->n; p++)
+        for (mask m = e->hands[p]; m; m &= m - 1)
+            e->left++;
+    for (int c = 0; c < e->n_cards; c++)
+        e->left += e->under[c] >= 0;
+    for (int i = 0; i <= MAXC; i++)
+        for (int p = 0; p < MAXN; p++)
+            e->killer[i][p] = -1;
+    memset(e->history, 0, sizeof e->history);
     Py_RETURN_NONE;
 }
 

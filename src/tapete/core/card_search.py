@@ -11,11 +11,13 @@ bonus and, where the game has them (:meth:`CardSearch.set_cantes`: marriages
 sung after a trick, as in Guiñote's arrastre), the cantes the side can still sing.
 
 The search is alpha-beta over single cards with a transposition table keyed at
-trick boundaries (hands, leader, cantes sung), the table's move first,
-cheap/winning-card ordering, equivalent-card pruning (same suit, adjacent in
-strength among the cards still in play, equal points: one is searched for
-both) and a quick upper bound (every point still in play) that cuts hopeless
-branches. It never touches an engine object: each game's solver adapter
+trick boundaries (hands, leader, cantes sung), the table's move first (else the
+last lead that cut off with as many cards left: a killer move), leads ordered
+by their history of cutoffs then masters first, cheap/winning-card ordering
+inside tricks, equivalent-card pruning (same suit, adjacent in strength among
+the cards still in play, equal points: one is searched for both) and a quick
+upper bound (every point still in play) that cuts hopeless branches. It never
+touches an engine object: each game's solver adapter
 (``tapete/<game>/solver_adapter.py``, reached through ``Game.solve``) builds it
 from a state, and :mod:`tapete.solver` is the entry point. It lives in the core,
 below the games, so that those adapters need nothing from the layers above.
@@ -51,6 +53,8 @@ class SearchLimitError(TapeteError):
 ENTRY_BYTES: Final = 200
 #: Above any value a search can return.
 INF: Final = 1 << 20
+#: A lead's ordering score per doubling of its history (the weight of its past cutoffs).
+HISTORY_WEIGHT: Final = 10
 
 
 class CardSearch:
@@ -125,6 +129,11 @@ class CardSearch:
         self.tute_points: int = 0
         self.cante_limit: int = 1
         self.team_sing: bool = False
+        #: Move ordering at the leads: cards still to play; per cards left and seat, the last lead
+        #: that cut off (killer); per seat and card, how much its cutoffs weighed (history).
+        self.left: int = 0
+        self.killer: list[list[int]] = []
+        self.history: list[list[int]] = []
         #: The native engine (a C port of the search below the driver), or None: search in Python.
         self.native: Any = None
         if _native is not None:
@@ -180,6 +189,15 @@ class CardSearch:
                 rem += pts[u]
         self.rem = rem
         self.live = self._live()
+        left = 0
+        for h in hands:
+            left += _popcount(h)
+        for c in range(self.n_cards):
+            if under[c] >= 0:
+                left += 1
+        self.left = left
+        self.killer = [[-1] * self.n for _ in range(self.n_cards + 1)]
+        self.history = [[0] * self.n_cards for _ in range(self.n)]
         if self.native is not None:
             self.native.load(hands, trick, leader, best, best_seat, sung, under)
 
@@ -357,9 +375,11 @@ class CardSearch:
             if c == tt_move:
                 score = 1000
             elif k == 0:
-                # Leads: masters (no live card of the suit above) first, then low cards.
+                # Leads: masters (no live card of the suit above) first, then low cards; and the
+                # cards whose leads cut off most (history).
                 master = (t.higher[c] & live) == 0
                 score = 300 + pts[c] + t.strength[c] if master else 200 - pts[c] - t.strength[c]
+                score += HISTORY_WEIGHT * min(self.history[seat][c].bit_length(), 20)
             else:
                 cs = t.suit[c]
                 wins = t.strength[c] > t.strength[best] if cs == t.suit[best] else cs == self.trump
@@ -413,6 +433,10 @@ class CardSearch:
         hand = self.hands[seat]
         if tt_move >= 0 and not (hand >> tt_move) & 1:
             tt_move = -1
+        if tt_move < 0:
+            killer = self.killer[self.left][seat]
+            if killer >= 0 and (hand >> killer) & 1:
+                tt_move = killer
         moves = self._ordered(seat, 0, hand, -1, seat, tt_move)
         maxing = self.side[seat]
         v = -INF if maxing else INF
@@ -443,6 +467,11 @@ class CardSearch:
         else:
             lo = v
             hi = v
+        if v >= b0 if maxing else v <= a0:
+            self.killer[self.left][seat] = best_move
+            self.history[seat][best_move] += self.left * self.left
+        if (v <= a0 if maxing else v >= b0) and tt_move >= 0:
+            best_move = tt_move  # every move failed: the move tried first stays the table's move
         if len(self.tt) >= self.tt_cap:
             self.tt.clear()
         self.tt[key] = lo | (hi << 12) | ((best_move + 1) << 24)
@@ -564,6 +593,7 @@ class CardSearch:
         """Play card ``c`` from ``seat`` as the ``k``-th card of the trick; the value after it."""
         bit = 1 << c
         self.hands[seat] ^= bit
+        self.left -= 1
         p = self.points[c]
         self.rem -= p
         tpts += p
@@ -594,6 +624,7 @@ class CardSearch:
         self.trick_best_seat = saved_bs
         self.rem += p
         self.hands[seat] ^= bit
+        self.left += 1
         return r
 
     def _finish(self, w: int, tpts: int, alpha: int, beta: int) -> int:
@@ -739,6 +770,14 @@ def _combinations(items: list[int], k: int) -> list[list[int]]:
         for rest in _combinations(items[i + 1 :], k - 1):
             out.append([items[i]] + rest)
     return out
+
+
+def _popcount(m: int) -> int:
+    count = 0
+    while m:
+        m &= m - 1
+        count += 1
+    return count
 
 
 def _mask_points(m: int, pts: list[int]) -> int:
