@@ -46,7 +46,8 @@ typedef struct {
     int below[MAXC][MAXS], n_below[MAXC];      /* same-suit cards below, strongest first */
     int trump_order[MAXS], n_trump_order;      /* trumps, strongest first */
     int suit_orders[4][MAXS], n_suit[4];       /* each suit, weakest first */
-    int point_class[MAXC], class_bits;         /* points as a small class number (the key) */
+    uint16_t *canonical[4];                    /* per suit: a set of its cards -> the key's set */
+    int owner_bits;                            /* bits of a seat in the key */
     /* Guiñote's cantes in the arrastre. */
     int cantes_on, sung, tute_mode, tute_points, cante_limit, team_sing;
     mask pair[4], reyes, tute_alt;
@@ -152,7 +153,7 @@ static void tt_put(Engine *e, const uint64_t *key, int64_t entry) {
     size_t i = tt_find(e, key);
     uint64_t *slot = e->slots + i * stride;
     if (!(slot[0] & USED)) {
-        if ((e->count + 1) * 2 > e->n_slots && e->n_slots < e->max_slots && tt_grow(e) == 0)
+        if ((e->count + 1) * 3 > e->n_slots * 2 && e->n_slots < e->max_slots && tt_grow(e) == 0)
             slot = e->slots + tt_find(e, key) * stride;
         e->count++;
         memcpy(slot + 1, key, sizeof(uint64_t) * (size_t)e->key_words);
@@ -383,43 +384,67 @@ static inline int owner_of(Engine *e, int c) {
     return owner;
 }
 
-/* Leader, cantes sung and, suit by suit from the lowest card up, the owner and the points of
- * each card in play (the reference's _key, packed in words; the low bit 0 marks this kind).
- * Fields never straddle two words, so the packing is one-to-one. */
+/* Append the ``width`` low bits of ``value`` to the key at bit ``*at``. */
+static inline void put_bits(uint64_t *key, int *at, uint64_t value, int width) {
+    int word = *at >> 6, bit = *at & 63;
+    key[word] |= value << bit;
+    if (bit + width > 64)
+        key[word + 1] |= value >> (64 - bit);
+    *at += width;
+}
+
+/* The canonical set of a suit's cards in play: ``set`` has bit i for the i-th weakest card of
+ * suit ``s``; each card, weakest first, moves down to the weakest card worth the same points
+ * above the one chosen before it. Sets with the same points in the same order (the reference
+ * key's points of a suit) have the same canonical set, and only they. */
+static unsigned canonical_set(Engine *e, int s, unsigned set) {
+    unsigned out = 0;
+    int prev = -1;
+    for (int i = 0; i < e->n_suit[s]; i++) {
+        if (!((set >> i) & 1))
+            continue;
+        int p = e->points[e->suit_orders[s][i]];
+        int j = prev + 1;
+        while (e->points[e->suit_orders[s][j]] != p)
+            j++;
+        out |= 1u << j;
+        prev = j;
+    }
+    return out;
+}
+
+/* The reference's _key, packed: leader and cantes sung (9 bits, the low one 0 for this kind of
+ * key), then per suit its canonical set of cards in play and the seat holding each of them,
+ * weakest first. Two positions share a key exactly when the reference's keys are equal: the
+ * same leader and cantes and, suit by suit, the same (owner, points) of the cards in play. */
 static void rank_key(Engine *e, int leader, uint64_t *key) {
     if (e->has_under) {
         exact_key(e, leader, key);
         return;
     }
     memset(key, 0, sizeof(uint64_t) * (size_t)e->key_words);
-    int word = 0, bit = 9;
-    key[0] = ((uint64_t)leader << 1) | ((uint64_t)e->sung << 4);
-    int per_card = 2 + e->class_bits;
+    int at = 0;
+    put_bits(key, &at, ((uint64_t)leader << 1) | ((uint64_t)e->sung << 4), 9);
     mask live = e->live;
+    int ob = e->owner_bits;
     for (int s = 0; s < 4; s++) {
         mask in_suit = live & e->suit_mask[s];
-        if (bit + 5 > 64) {
-            word++;
-            bit = 0;
-        }
-        int count_word = word, count_bit = bit; /* the count goes here, once known */
-        uint64_t count = 0;
-        bit += 5;
         const int *order = e->suit_orders[s];
+        unsigned set = 0;
+        uint64_t owners = 0;
+        int held = 0;
         for (int i = 0; in_suit; i++) {
             int c = order[i];
             if (!((in_suit >> c) & 1))
                 continue;
             in_suit ^= (mask)1 << c;
-            if (bit + per_card > 64) {
-                word++;
-                bit = 0;
-            }
-            key[word] |= (((uint64_t)e->point_class[c] << 2) | (uint64_t)owner_of(e, c)) << bit;
-            bit += per_card;
-            count++;
+            set |= 1u << i;
+            owners |= (uint64_t)owner_of(e, c) << (held * ob);
+            held++;
         }
-        key[count_word] |= count << count_bit;
+        unsigned canon = e->canonical[s] ? e->canonical[s][set] : canonical_set(e, s, set);
+        put_bits(key, &at, canon, e->n_suit[s]);
+        put_bits(key, &at, owners, held * ob);
     }
 }
 
@@ -840,6 +865,8 @@ static int read_masks(PyObject *seq, mask *out, int n, const char *what) {
 
 static void Engine_dealloc(Engine *e) {
     PyMem_RawFree(e->slots);
+    for (int s = 0; s < 4; s++)
+        PyMem_RawFree(e->canonical[s]);
     Py_TYPE(e)->tp_free((PyObject *)e);
 }
 
@@ -874,23 +901,13 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds) {
     e->d_exempt_void_beat = d[11];
     memset(e->suit_mask, 0, sizeof e->suit_mask);
     memset(e->n_suit, 0, sizeof e->n_suit);
-    int classes[32], n_classes = 0;
     for (int c = 0; c < nc; c++) {
         if (e->suit[c] < 0 || e->suit[c] >= 4 || e->points[c] < 0 || e->points[c] >= 32) {
             PyErr_SetString(PyExc_ValueError, "Engine: suits 0-3 and points 0-31");
             return -1;
         }
         e->suit_mask[e->suit[c]] |= (mask)1 << c;
-        int k = 0;
-        while (k < n_classes && classes[k] != e->points[c])
-            k++;
-        if (k == n_classes)
-            classes[n_classes++] = e->points[c];
-        e->point_class[c] = k;
     }
-    e->class_bits = 1;
-    while ((1 << e->class_bits) < n_classes)
-        e->class_bits++;
     /* Same-suit cards below each card, strongest first; each suit weakest first; the trumps
      * strongest first. Ties in strength keep the card order, as Python's stable sort does. */
     for (int c = 0; c < nc; c++) {
@@ -944,22 +961,27 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds) {
         }
         e->n_trump_order = cnt;
     }
-    /* Key words: 9 bits of head, then per suit 5 bits of count and a few bits a card; words are
-     * filled without splitting a field. The exact key (découverte) needs a word and n hands. */
-    int per_card = 2 + e->class_bits, words = 1, bit = 9;
+    /* Key words: 9 bits of head, then per suit a bit a card (its canonical set) and a seat for each
+     * card in play; the exact key (découverte) needs a word and n hands. The canonical sets come
+     * from a table for suits of up to 12 cards. */
+    e->owner_bits = n <= 2 ? 1 : 2;
+    int bits = 9;
     for (int s = 0; s < 4; s++) {
-        int fields[1 + MAXS], nf = 0;
-        fields[nf++] = 5;
-        for (int i = 0; i < e->n_suit[s]; i++)
-            fields[nf++] = per_card;
-        for (int i = 0; i < nf; i++) {
-            if (bit + fields[i] > 64) {
-                words++;
-                bit = 0;
+        bits += e->n_suit[s] * (1 + e->owner_bits);
+        PyMem_RawFree(e->canonical[s]);
+        e->canonical[s] = NULL;
+        if (e->n_suit[s] <= 12) {
+            unsigned size = 1u << e->n_suit[s];
+            e->canonical[s] = PyMem_RawMalloc(size * sizeof(uint16_t));
+            if (!e->canonical[s]) {
+                PyErr_NoMemory();
+                return -1;
             }
-            bit += fields[i];
+            for (unsigned set = 0; set < size; set++)
+                e->canonical[s][set] = (uint16_t)canonical_set(e, s, set);
         }
     }
+    int words = (bits + 63) / 64;
     int exact_words = 1 + (n * nc + 63) / 64;
     if (words < exact_words)
         words = exact_words;
@@ -969,8 +991,8 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds) {
     }
     e->key_words = words;
     e->cap = (size_t)cap;
-    e->max_slots = 64;
-    while (e->max_slots < e->cap * 2)
+    e->max_slots = 64; /* room for the cap at a load of 2/3 */
+    while (e->max_slots * 2 < e->cap * 3 + 3)
         e->max_slots *= 2;
     PyMem_RawFree(e->slots);
     e->slots = NULL;
