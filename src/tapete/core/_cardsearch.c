@@ -43,9 +43,8 @@ typedef struct {
         d_undertrump, d_exempt_head, d_exempt_trump_lead, d_exempt_void, d_overtrump_opponents,
         d_exempt_void_beat;
     int side[MAXN];
-    int below[MAXC][MAXS], n_below[MAXC];      /* same-suit cards below, strongest first */
-    int trump_order[MAXS], n_trump_order;      /* trumps, strongest first */
     int suit_orders[4][MAXS], n_suit[4];       /* each suit, weakest first */
+    int rank[MAXC];                            /* a card's place in suit_orders */
     uint16_t *canonical[4];                    /* per suit: a set of its cards -> the key's set */
     int owner_bits;                            /* bits of a seat in the key */
     /* Guiñote's cantes in the arrastre. */
@@ -59,6 +58,7 @@ typedef struct {
     int leaders[MAXC + 2], n_leaders;
     int rem;
     mask live;
+    unsigned live_rank[4]; /* per suit, the cards in play by rank: bit i for suit_orders[s][i] */
     /* Move ordering at the leads: per cards left and seat, the last lead that cut off (killer);
      * per seat and card, how much its cutoffs weighed (history). */
     int left;
@@ -297,19 +297,31 @@ static mask legal(Engine *e, int seat, int k, int best) {
     return legal_mask(e, hand, best, partner);
 }
 
-static int lower_twin(Engine *e, int c, mask legal_cards, mask live) {
-    for (int i = 0; i < e->n_below[c]; i++) {
-        int d = e->below[c][i];
-        if ((live >> d) & 1) {
-            if ((legal_cards >> d) & 1 && e->points[d] == e->points[c]) {
-                if (e->has_under && (e->under[c] >= 0 || e->under[d] >= 0))
-                    return -1;
-                return d;
-            }
+/* The card just below ``c`` in its suit among the cards in play when it is playable too and worth
+ * the same, else -1 (the reference's _lower_twin, which walks ``below``: the cards of the suit
+ * below ``c``, strongest first, are the lower ranks of suit_orders). */
+static int lower_twin(Engine *e, int c, mask legal_cards) {
+    int s = e->suit[c];
+    unsigned lower = e->live_rank[s] & ((1u << e->rank[c]) - 1);
+    if (!lower)
+        return -1;
+    int d = e->suit_orders[s][31 - __builtin_clz(lower)];
+    if ((legal_cards >> d) & 1 && e->points[d] == e->points[c]) {
+        if (e->has_under && (e->under[c] >= 0 || e->under[d] >= 0))
             return -1;
-        }
+        return d;
     }
     return -1;
+}
+
+/* Cards ``m`` leave play (or, ``m`` again, come back). */
+static inline void toggle_live(Engine *e, mask m) {
+    e->live ^= m;
+    while (m) {
+        int c = low_card(m);
+        e->live_rank[e->suit[c]] ^= 1u << e->rank[c];
+        m &= m - 1;
+    }
 }
 
 /* The cards to try, best guess first, one per class of equivalent cards; their number. */
@@ -322,7 +334,7 @@ static int ordered(Engine *e, int seat, int k, mask legal_cards, int best, int b
     while (m) {
         int c = low_card(m);
         m &= m - 1;
-        if (lower_twin(e, c, legal_cards, live) >= 0)
+        if (lower_twin(e, c, legal_cards) >= 0)
             continue;
         int score;
         if (c == tt_move) {
@@ -425,21 +437,13 @@ static void rank_key(Engine *e, int leader, uint64_t *key) {
     memset(key, 0, sizeof(uint64_t) * (size_t)e->key_words);
     int at = 0;
     put_bits(key, &at, ((uint64_t)leader << 1) | ((uint64_t)e->sung << 4), 9);
-    mask live = e->live;
     int ob = e->owner_bits;
     for (int s = 0; s < 4; s++) {
-        mask in_suit = live & e->suit_mask[s];
-        const int *order = e->suit_orders[s];
-        unsigned set = 0;
+        unsigned set = e->live_rank[s];
         uint64_t owners = 0;
         int held = 0;
-        for (int i = 0; in_suit; i++) {
-            int c = order[i];
-            if (!((in_suit >> c) & 1))
-                continue;
-            in_suit ^= (mask)1 << c;
-            set |= 1u << i;
-            owners |= (uint64_t)owner_of(e, c) << (held * ob);
+        for (unsigned m = set; m; m &= m - 1) {
+            owners |= (uint64_t)owner_of(e, e->suit_orders[s][__builtin_ctz(m)]) << (held * ob);
             held++;
         }
         unsigned canon = e->canonical[s] ? e->canonical[s][set] : canonical_set(e, s, set);
@@ -458,11 +462,12 @@ static int sing(Engine *e, int w, int seat, int stage, int alpha, int beta);
 /* Points sure to go to one side: the run of top trumps one side holds. mine | theirs << 12. */
 static int sure(Engine *e) {
     int mine = 0, theirs = 0, run = -1;
-    mask live = e->live;
-    for (int i = 0; i < e->n_trump_order; i++) {
-        int c = e->trump_order[i];
-        if (!((live >> c) & 1))
-            continue;
+    if (e->trump < 0)
+        return 0;
+    for (unsigned m = e->live_rank[e->trump]; m;) {
+        int top = 31 - __builtin_clz(m);
+        m ^= 1u << top;
+        int c = e->suit_orders[e->trump][top];
         if (!((e->hands[0] >> c) & 1) && owner_of(e, c) == 0)
             break; /* in play but in no hand: on the table */
         int s = e->side[owner_of(e, c)] ? 1 : 0;
@@ -670,7 +675,7 @@ static int finish(Engine *e, int w, int tpts, int alpha, int beta) {
     mask gone = 0;
     for (int i = 0; i < full_len; i++)
         gone |= (mask)1 << full[i];
-    e->live ^= gone;
+    toggle_live(e, gone);
     int r;
     if (done)
         r = 0;
@@ -680,7 +685,7 @@ static int finish(Engine *e, int w, int tpts, int alpha, int beta) {
         r = lead(e, w, alpha - mine, beta - mine);
     memcpy(e->trick, full, sizeof(int) * (size_t)full_len);
     e->trick_len = full_len;
-    e->live |= gone;
+    toggle_live(e, gone);
     if (revealed)
         hide(e);
     return mine + r;
@@ -908,26 +913,10 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds) {
         }
         e->suit_mask[e->suit[c]] |= (mask)1 << c;
     }
-    /* Same-suit cards below each card, strongest first; each suit weakest first; the trumps
-     * strongest first. Ties in strength keep the card order, as Python's stable sort does. */
-    for (int c = 0; c < nc; c++) {
-        int cnt = 0;
-        for (int x = 0; x < nc; x++) {
-            if (e->suit[x] == e->suit[c] && ((e->higher[x] >> c) & 1)) {
-                if (cnt == MAXS) {
-                    PyErr_SetString(PyExc_ValueError, "Engine: at most 16 cards a suit");
-                    return -1;
-                }
-                int i = cnt++;
-                while (i > 0 && e->strength[e->below[c][i - 1]] < e->strength[x]) {
-                    e->below[c][i] = e->below[c][i - 1];
-                    i--;
-                }
-                e->below[c][i] = x;
-            }
-        }
-        e->n_below[c] = cnt;
-    }
+    /* Each suit, weakest first, and each card's rank in it. The strengths within a suit must
+     * differ (card_search.py checks it before building an engine): then the cards of a suit below
+     * a card, strongest first (the reference's ``below``), are the lower ranks from the top down,
+     * and the trumps strongest first (its ``trump_order``) the trump ranks from the top down. */
     for (int s = 0; s < 4; s++) {
         int cnt = 0;
         for (int c = 0; c < nc; c++) {
@@ -945,21 +934,13 @@ static int Engine_init(Engine *e, PyObject *args, PyObject *kwds) {
             e->suit_orders[s][i] = c;
         }
         e->n_suit[s] = cnt;
-    }
-    e->n_trump_order = 0;
-    if (e->trump >= 0) {
-        int cnt = 0;
-        for (int c = 0; c < nc; c++) {
-            if (e->suit[c] != e->trump)
-                continue;
-            int i = cnt++;
-            while (i > 0 && e->strength[e->trump_order[i - 1]] < e->strength[c]) {
-                e->trump_order[i] = e->trump_order[i - 1];
-                i--;
+        for (int i = 0; i < cnt; i++) {
+            e->rank[e->suit_orders[s][i]] = i;
+            if (i > 0 && e->strength[e->suit_orders[s][i]] == e->strength[e->suit_orders[s][i - 1]]) {
+                PyErr_SetString(PyExc_ValueError, "Engine: two cards of a suit are equally strong");
+                return -1;
             }
-            e->trump_order[i] = c;
         }
-        e->n_trump_order = cnt;
     }
     /* Key words: 9 bits of head, then per suit a bit a card (its canonical set) and a seat for each
      * card in play; the exact key (découverte) needs a word and n hands. The canonical sets come
@@ -1062,6 +1043,12 @@ static PyObject *Engine_load(Engine *e, PyObject *args) {
     }
     e->rem = rem;
     e->live = compute_live(e);
+    for (int s = 0; s < 4; s++) {
+        e->live_rank[s] = 0;
+        for (int i = 0; i < e->n_suit[s]; i++)
+            if ((e->live >> e->suit_orders[s][i]) & 1)
+                e->live_rank[s] |= 1u << i;
+    }
     e->left = 0; /* cards still to play: in hands and face down */
     for (int p = 0; p < e->n; p++)
         for (mask m = e->hands[p]; m; m &= m - 1)

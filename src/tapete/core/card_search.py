@@ -136,7 +136,7 @@ class CardSearch:
         self.history: list[list[int]] = []
         #: The native engine (a C port of the search below the driver), or None: search in Python.
         self.native: Any = None
-        if _native is not None:
+        if _native is not None and _native_fits(n, n_cards, trump, tables, points):
             self.native = _native.Engine(n, n_cards, trump, tables.suit, tables.strength, tables.higher,
                                          _duty_flags(duties), points, side, last_bonus, self.tt_cap)  # fmt: skip
 
@@ -752,6 +752,19 @@ class CardSearch:
         r = gained + self._sing(w, nxt_seat, stage + 1, alpha - gained, beta - gained)
         self.sung = saved
         return r
+
+
+def _native_fits(n: int, n_cards: int, trump: int, t: TrickTables, points: list[int]) -> bool:
+    """Whether the native engine takes this game: 2-4 seats, at most 64 cards in 4 suits of at most 16,
+    points 0-31 (the reference's key holds 5 bits of them) and no two cards of a suit equally strong."""
+    if not (2 <= n <= 4 and 1 <= n_cards <= 64 and -1 <= trump < 4):
+        return False
+    seen: set[tuple[int, int]] = set()
+    for c in range(n_cards):
+        if not (0 <= t.suit[c] < 4 and 0 <= points[c] < 32) or (t.suit[c], t.strength[c]) in seen:
+            return False
+        seen.add((t.suit[c], t.strength[c]))
+    return all(sum(1 for c in range(n_cards) if t.suit[c] == s) <= 16 for s in range(4))
 
 
 def _duty_flags(d: Duties) -> list[int]:
