@@ -1072,6 +1072,12 @@ static PyObject *Engine_probe(Engine *e, PyObject *args) {
     e->max_nodes = max_nodes;
     e->limit_hit = 0;
     int k = e->trick_len, r;
+    if (move >= 0 && (move >= e->n_cards || !((e->hands[(e->trick_leader + k) % e->n] >> move) & 1))) {
+        PyErr_SetString(PyExc_ValueError, "probe: the move is not a card of the seat to play");
+        return NULL;
+    }
+    /* The search touches no Python object: other threads may run meanwhile (not on this engine). */
+    Py_BEGIN_ALLOW_THREADS
     if (k == 0 && move < 0) {
         r = lead(e, e->trick_leader, alpha, beta);
     } else {
@@ -1084,6 +1090,7 @@ static PyObject *Engine_probe(Engine *e, PyObject *args) {
         else
             r = child(e, move, k, seat, e->trick_best, e->trick_best_seat, tpts, alpha, beta);
     }
+    Py_END_ALLOW_THREADS
     return Py_BuildValue("iLi", r, e->nodes, e->limit_hit);
 }
 
