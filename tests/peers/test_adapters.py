@@ -11,6 +11,7 @@ Those mappings are in benchmarks/peers/rules.py and measured by check_rules.py.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import sys
 from collections.abc import Iterator
@@ -216,11 +217,16 @@ class TestColver:
 # ------------------------------------------------------------------ the arena
 
 
-def test_short_duplicate_runs_complete() -> None:
+def test_short_duplicate_runs_complete(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("belote", reason="belote-cli is a [bench] extra")
     pytest.importorskip("colver", reason="colver is a [bench] extra")
     pairs = [("belote-cli", ("random+declare", "belote-cli:hard")), ("colver", ("random", "colver:heuristic"))]
+    # The peer levels are registered for this test only (tests/test_arena.py checks tapete's own levels).
+    monkeypatch.setenv(levels.ENV, os.environ.get(levels.ENV, ""))
     for peer, bots in pairs:
+        for name in bots:
+            if name not in levels.LEVELS:
+                monkeypatch.setitem(levels.LEVELS, name, levels.factory(name))
         levels.register(bots)
         preset, options = PEER_RULES[peer]
         result = run(ArenaSpec(game="belote", preset=preset, options=options, bots=bots, count=3, duplicate=True,
