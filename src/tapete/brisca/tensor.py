@@ -57,7 +57,7 @@ class BriscaTensor:
         lay.values("stock", 1, "cards left to draw, the muestra included, / 40")
         lay.values("tricks", 1, "completed tricks / tricks in a deal")
         lay.values("card_points", 2, "card points taken by u0 (own side), u1, / 120")
-        lay.values("scores", 2, "match score before this deal of u0, u1, / target")
+        lay.values("scores", 2, "match score before this deal of u0, u1, / target", high=4.0)
         self._tricks_per_deal = rules.tricks_per_deal
         self._target = float(rules.target)
 

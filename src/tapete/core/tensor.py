@@ -70,6 +70,9 @@ class Layout:
         self.size = 0
         self._values_start = -1
         self._block = 0
+        #: ``(start, length, high)`` of the value fields: the most each slot can hold (card sets
+        #: and flags hold at most 1).
+        self.highs: list[tuple[int, int, float]] = []
 
     @property
     def flags_start(self) -> int:
@@ -105,9 +108,11 @@ class Layout:
         """``length`` slots of 0 or 1 (a one-hot value, a boolean, a set of seats)."""
         return self._add(1, name, length, doc)
 
-    def values(self, name: str, length: int, doc: str) -> int:
-        """``length`` numbers, each scaled to about [0, 1] as ``doc`` says."""
-        return self._add(2, name, length, doc)
+    def values(self, name: str, length: int, doc: str, high: float = 1.0) -> int:
+        """``length`` numbers in [0, ``high``], scaled as ``doc`` says (to about [0, 1] where the game allows)."""
+        start = self._add(2, name, length, doc)
+        self.highs.append((start, length, high))
+        return start
 
 
 class ObservationTensor(Protocol):

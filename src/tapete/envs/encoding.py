@@ -56,6 +56,11 @@ class Encoder:
         self._card_slots = layout.card_fields * layout.n_cards
         self._values_start = layout.values_start
         self._by_name = {f.name: f for f in self.fields}
+        high = np.ones(self.size, dtype=np.float32)
+        for start, length, top in layout.highs:
+            high[start : start + length] = top
+        #: The most each slot of a vector can hold (the bounds of a Box space; the least is 0).
+        self.high: npt.NDArray[np.float32] = high
 
     def field(self, name: str) -> Field:
         """The field called ``name`` (KeyError if the game has none)."""

@@ -61,9 +61,9 @@ class GuinoteTensor:
         lay.values("stock", 1, "cards left to draw, the indicator included, / 40")
         lay.values("tricks", 1, "completed tricks / tricks in a deal")
         lay.values("card_points", 2, "card points taken by u0 (own team), u1, / 130")
-        lay.values("cante_points", 2, "cante points of u0, u1, / 100")
-        lay.values("window_count", n, "cantes each seat r0.. sang in the open window")
-        lay.values("scores", 2, "match score before this deal of u0, u1, / target")
+        lay.values("cante_points", 2, "cante points of u0, u1, / 100", high=2.0)
+        lay.values("window_count", n, "cantes each seat r0.. sang in the open window", high=5.0)
+        lay.values("scores", 2, "match score before this deal of u0, u1, / target", high=4.0)
         self._tricks_per_deal = rules.tricks_per_deal
         self._target = float(rules.target)
 
