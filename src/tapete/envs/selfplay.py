@@ -22,7 +22,7 @@ with the same bots, deals and seed plays the same games. A run is cut into
 parts by deal number alone (:func:`part_size`), each part played by one
 worker process or one Ray task (the arena's path:
 :func:`tapete.arena.ray_runner.map_chunks`): the files are the same whatever
-the number of workers, or machines.
+the number of workers, or machines (``meta.json`` adds the run's time).
 
 ``step`` is the decision's place in the deal's log of decisions (every
 seat's, a declined optional action included); it orders the rows and is
@@ -40,7 +40,6 @@ not part of what a seat observed: a learner's input is the ``obs`` tensor.
 
 from __future__ import annotations
 
-import importlib.metadata
 import json
 import multiprocessing
 import time
@@ -55,6 +54,7 @@ import numpy.typing as npt
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from tapete import __version__
 from tapete.arena import ray_runner
 from tapete.arena.results import deal_winner
 from tapete.arena.runner import bot_rng, plays_per_worker, workers_for
@@ -346,7 +346,7 @@ def meta(
     rules = spec.rules()
     return {
         "format": FORMAT,
-        "tapete": importlib.metadata.version("tapete"),
+        "tapete": __version__,
         "game": spec.game,
         "preset": rules.preset_name,
         "rules": rules.to_dict(),
