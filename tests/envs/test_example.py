@@ -137,3 +137,20 @@ def test_the_shipped_policy_beats_random_in_duplicate() -> None:
                      count=150, duplicate=True, seed=16)  # fmt: skip
     margin = run(spec).summary.entrants[0].margin
     assert margin.low > 0, margin
+
+
+def test_self_play_with_the_policy_records_its_probabilities(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet")
+    from tapete.envs.selfplay import run_selfplay
+
+    net = PolicyNet.load(SHIPPED)
+    spec = ArenaSpec(game=net.game, preset=net.rules.get("preset"), bots=(f"policy:{SHIPPED}", "random"), count=2)
+    run_selfplay(spec, tmp_path / "out")
+    rows = pq.read_table(tmp_path / "out" / "decisions").to_pylist()
+    mine = [r for r in rows if r["bot"].startswith("policy:")]
+    assert mine and all(r["value_kind"] == "policy" for r in mine)
+    for r in mine:
+        probs = np.array(r["values"], dtype=np.float64)
+        legal = np.array(r["mask"]) == 1
+        assert np.nansum(probs) == pytest.approx(1.0, abs=1e-5) and np.isnan(probs[~legal]).all()
+        assert probs[r["action"]] == np.nanmax(probs)
