@@ -44,6 +44,11 @@ MYPYC_MODULES = [
     "tapete/brisca/state.py",
     "tapete/core/card_search.py",
     "tapete/core/sampling.py",
+    # The observation vectors of tapete.envs, built once an environment step.
+    "tapete/core/tensor.py",
+    "tapete/guinote/tensor.py",
+    "tapete/belote/tensor.py",
+    "tapete/brisca/tensor.py",
 ]
 
 

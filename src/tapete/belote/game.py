@@ -276,7 +276,6 @@ class BeloteGame(GameBase):
         """Each side's score of the deal (the contract's points)."""
         return tuple(int(x) for x in result.scores)
 
-
     # ============================================================ [envs] observation tensors
     def tensor(self, rules: Any) -> ObservationTensor:
         from tapete.belote.tensor import BeloteTensor

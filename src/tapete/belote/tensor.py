@@ -12,7 +12,7 @@ player count, découverte's covered cards.
 >>> code.action_count > 42, BeloteTensor(BeloteRules.preset("classique")).action_count
 (True, 42)
 >>> f = code.features(observe(BeloteState.new_deal(code.rules, seed=1), 1))
->>> f.cards[0].bit_count()
+>>> sum(1 for i in f.ones if i < 32)
 8
 """
 
@@ -23,9 +23,7 @@ from tapete.belote.observation import BeloteObservation
 from tapete.belote.rules import BeloteRules
 from tapete.belote.state import PHASE_NAMES
 from tapete.belote.tables import CONTRACT_NAMES
-from tapete.core.tensor import Features, Layout, relative
-
-_PHASES = {name: i for i, name in enumerate(PHASE_NAMES)}
+from tapete.core.tensor import Features, Layout, SeatCards, TurnFlags, add_cards, seat_or_none
 
 
 class BeloteTensor:
@@ -40,28 +38,23 @@ class BeloteTensor:
         self.action_count = BID + 6 * self.levels if self.auction else BID
         self.decouverte = rules.layout == "decouverte"
         lay = self.layout = Layout(32)
-        lay.cards("hand", "the seat's own cards (découverte: its face-up cards)")
-        for r in range(n):
-            lay.cards(f"played_r{r}", f"cards seat r{r} played in completed tricks")
-        for r in range(n):
-            lay.cards(f"trick_r{r}", f"the card seat r{r} played to the trick in progress")
-        for r in range(n):
-            lay.cards(
-                f"known_r{r}",
-                f"cards seat r{r} is publicly known to hold (retourne taken, declarations shown, belote; "
-                "découverte: its face-up cards)",
-            )
-        if self.decouverte:
-            for r in range(n):
-                lay.cards(f"covered_r{r}", f"découverte: face-up cards of seat r{r} lying on a face-down card")
-        lay.cards("retourne", "the face-up retourne while public")
-        lay.cards("bergere", "the bergère shown face up (belote à deux)")
+        self._cards = SeatCards(
+            lay,
+            n,
+            "the seat's own cards (découverte: its face-up cards)",
+            "cards seat r{r} is publicly known to hold (retourne taken, declarations shown, belote; "
+            "découverte: its face-up cards)",
+        )
+        self._covered = [
+            lay.cards(f"covered_r{r}", f"découverte: face-up cards of seat r{r} lying on a face-down card")
+            for r in range(n if self.decouverte else 0)
+        ]
+        self._retourne = lay.cards("retourne", "the face-up retourne while public")
+        self._bergere = (
+            lay.cards("bergere", "the bergère shown face up (rules with a bergère)") if rules.bergere else -1
+        )
         contracts = ", ".join(CONTRACT_NAMES)
-        self._phase = lay.flags("phase", len(PHASE_NAMES), "one-hot: " + ", ".join(PHASE_NAMES))
-        self._turn = lay.flags("turn", n + 1, "one-hot: the seat to act, r0.., then none (deal over)")
-        self._dealer = lay.flags("dealer", n, "one-hot: the dealer, r0..")
-        self._leader = lay.flags("leader", n + 1, "one-hot: who led the trick in progress, r0.., then none")
-        self._last = lay.flags("last_winner", n + 1, "one-hot: who won the last completed trick, r0.., then none")
+        self._turns = TurnFlags(lay, n, PHASE_NAMES)
         self._round = lay.flags("second_round", 1, "the taking is in its second round")
         self._calls = lay.flags(
             "last_call", 4 * n, "for each seat r0.., one-hot of its last call: none, pass, take or bid, (sur)coinche"
@@ -102,33 +95,24 @@ class BeloteTensor:
         n = self.n
         units = self.units
         seat = obs.seat
-        played = [0] * n
-        for leader, _, done in obs.tricks:
-            for i, c in enumerate(done):
-                played[(leader + i - seat) % n] |= 1 << c
-        trick = [0] * n
-        for p, c in obs.trick:
-            trick[(p - seat) % n] |= 1 << c
-        cards = [obs.hand_mask, *played, *trick, *(obs.known[(seat + r) % n] for r in range(n))]
-        if self.decouverte:
-            cards += [obs.covered[(seat + r) % n] for r in range(n)]
-        cards.append((1 << obs.retourne) if obs.retourne >= 0 else 0)
-        cards.append((1 << obs.bergere) if obs.bergere >= 0 else 0)
-        cur = obs.current_player
-        flags = [
-            self._phase + _PHASES[obs.phase],
-            self._turn + (relative(seat, cur, n) if cur >= 0 else n),
-            self._dealer + relative(seat, obs.dealer, n),
-            self._leader + ((obs.trick[0][0] - seat) % n if obs.trick else n),
-            self._last + ((obs.tricks[-1][1] - seat) % n if obs.tricks else n),
-            self._high_seat + (relative(seat, obs.high_seat, n) if obs.high_seat >= 0 else n),
+        ones: list[int] = []
+        self._cards.add(ones, obs, obs.known)
+        for r, start in enumerate(self._covered):
+            add_cards(ones, start, obs.covered[(seat + r) % n])
+        if obs.retourne >= 0:
+            ones.append(self._retourne + obs.retourne)
+        if obs.bergere >= 0 and self._bergere >= 0:
+            ones.append(self._bergere + obs.bergere)
+        self._turns.add(ones, obs)
+        ones += (
+            seat_or_none(self._high_seat, seat, obs.high_seat, n),
             self._contract + (obs.contract if obs.contract >= 0 else 6),
-            self._taker + (relative(seat, obs.taker, n) if obs.taker >= 0 else n),
-            self._coinche + (relative(seat, obs.coinched_by, n) if obs.coinched_by >= 0 else n),
-            self._belote + (relative(seat, obs.belote_seat, n) if obs.belote_seat >= 0 else n),
-        ]
+            seat_or_none(self._taker, seat, obs.taker, n),
+            seat_or_none(self._coinche, seat, obs.coinched_by, n),
+            seat_or_none(self._belote, seat, obs.belote_seat, n),
+        )
         if obs.round >= 2:
-            flags.append(self._round)
+            ones.append(self._round)
         last = [0] * n
         contract_of = [-1] * n
         for p, action in obs.bids:
@@ -141,31 +125,35 @@ class BeloteTensor:
                 last[r] = 2
                 contract_of[r] = (action - TAKE) if action < BID else (action - BID) % 6
         for r in range(n):
-            flags.append(self._calls + 4 * r + last[r])
+            ones.append(self._calls + 4 * r + last[r])
             if contract_of[r] >= 0:
-                flags.append(self._call_contract + 6 * r + contract_of[r])
+                ones.append(self._call_contract + 6 * r + contract_of[r])
         if obs.high_bid >= 0:
             level, contract = divmod(obs.high_bid - BID, 6) if obs.high_bid >= BID else (-1, obs.high_bid - TAKE)
-            flags.append(self._high_contract + contract)
+            ones.append(self._high_contract + contract)
             if self.auction and level >= 0:
-                flags.append(self._high_level + level)
+                ones.append(self._high_level + level)
         elif self.auction:
-            flags.append(self._high_level + self.levels)
+            ones.append(self._high_level + self.levels)
         if obs.surcoinched:
-            flags.append(self._surcoinche)
+            ones.append(self._surcoinche)
         declared = obs.declared_seats
-        for p in range(n):
-            if declared >> p & 1:
-                flags.append(self._declared + (p - seat) % n)
+        if declared:
+            for p in range(n):
+                if declared >> p & 1:
+                    ones.append(self._declared + (p - seat) % n)
         me = seat % units
-        flags.append(self._decl_team + ((obs.decl_team - me) % units if obs.decl_team >= 0 else units))
+        ones.append(self._decl_team + ((obs.decl_team - me) % units if obs.decl_team >= 0 else units))
         hand = self._hand
-        values = [s / hand for s in obs.hand_sizes[seat:] + obs.hand_sizes[:seat]]
-        values.append(obs.undealt / 32)
-        values.append(obs.out_count / 32)
-        values.append(obs.multiplier / 4)
-        values.append(obs.passes / n)
-        values.append(len(obs.tricks) / hand)
+        sizes = obs.hand_sizes
+        values = [sizes[(seat + r) % n] / hand for r in range(n)]
+        values += (
+            obs.undealt / 32,
+            obs.out_count / 32,
+            obs.multiplier / 4,
+            obs.passes / n,
+            len(obs.tricks) / hand,
+        )
         announced = [0] * n
         for p, _, points, _ in obs.announced:
             announced[(p - seat) % n] += points
@@ -176,7 +164,7 @@ class BeloteTensor:
         values.append(obs.belote_played / 2)
         target = self._target
         values += [obs.scores_before[u] / target for u in order]
-        return Features(cards, flags, values)
+        return Features(ones, values)
 
 
 __all__ = ["BeloteTensor"]

@@ -238,7 +238,6 @@ class BriscaGame(GameBase):
         """Each side's card points (Brisca has nothing else to score)."""
         return tuple(result.card_points)
 
-
     # ============================================================ [envs] observation tensors
     def tensor(self, rules: Any) -> ObservationTensor:
         from tapete.brisca.tensor import BriscaTensor

@@ -12,7 +12,8 @@ environment's own (:data:`~tapete.envs.episode.ENV_KEYWORDS`) are rules options.
 ...     env.reset()
 ...     for agent in env.agent_iter():
 ...         obs, reward, terminated, truncated, info = env.last()
-...         env.step(None if terminated or truncated else int(obs["action_mask"].argmax()))
+...         done = terminated or truncated
+...         env.step(None if done else env.action_space(agent).sample(mask=obs["action_mask"]))
 ...     assert not env.agents
 """
 

@@ -9,7 +9,7 @@ observation (``Game.observe``), the one door hidden cards never pass, so the
 vector cannot carry a card the seat may not see. The fields, field by field:
 docs/envs.md.
 
-Action ids are the engine's own (``Game.legal`` / ``Match.legal_actions``), the
+Action ids are the engine's own (``Match.legal_actions``, ``Game.action_str``), the
 same the command line, the records and the server speak.
 
 >>> from tapete.games import GAMES
@@ -52,13 +52,12 @@ class Encoder:
         self.fields: tuple[Field, ...] = tuple(layout.fields)
         #: The size of the Discrete action space: every action id of the game is below it.
         self.action_count: int = code.action_count
-        self._n_cards = layout.n_cards
-        self._card_slots = layout.card_fields * layout.n_cards
         self._values_start = layout.values_start
         self._by_name = {f.name: f for f in self.fields}
         high = np.ones(self.size, dtype=np.float32)
         for start, length, top in layout.highs:
             high[start : start + length] = top
+        self._no_actions = np.zeros(self.action_count, dtype=np.int8)
         #: The most each slot of a vector can hold (the bounds of a Box space; the least is 0).
         self.high: npt.NDArray[np.float32] = high
 
@@ -80,23 +79,19 @@ class Encoder:
     def encode_into(self, obs: Any, out: npt.NDArray[np.float32]) -> None:
         """Fill ``out`` (zeros, shape ``(size,)``) with the vector of ``obs``: no allocation of the vector."""
         feats = self._code.features(obs)
-        cards = feats.cards
-        if cards:
-            masks = np.array(cards, dtype="<u8")
-            bits = np.unpackbits(masks.view(np.uint8), bitorder="little")
-            out[: self._card_slots] = bits.reshape(len(cards), 64)[:, : self._n_cards].ravel()
-        if feats.flags:
-            out[feats.flags] = 1.0
+        if feats.ones:
+            out.put(feats.ones, 1.0)
         if feats.values:
             out[self._values_start :] = feats.values
 
     def mask(self, obs: Any) -> npt.NDArray[np.int8]:
-        """The legal actions of ``obs`` (int8, shape ``(action_count,)``, 1 = legal); zeros when
-        the seat is not to act."""
-        out = np.zeros(self.action_count, dtype=np.int8)
+        """The legal actions of ``obs`` (int8, shape ``(action_count,)``, 1 = legal), from
+        ``obs.legal_actions``: the view of its seat, which may show its own turn while another seat's
+        silent choice is pending (declined in that view); who is really to act is the match's to say."""
+        out = self._no_actions.copy()
         legal = obs.legal_actions
         if legal:
-            out[list(legal)] = 1
+            out.put(legal, 1)
         return out
 
     def describe(self) -> list[tuple[str, int, int, str]]:

@@ -96,6 +96,7 @@ class Episode:
         self.totals = [0.0] * self.players
         #: Whether the last action applied was a substitute for an illegal one.
         self.substituted = False
+        self._legal: list[int] | tuple[int, ...] | None = None
 
     # ------------------------------------------------------------ the match
     def reset(self, seed: int | None = None) -> None:
@@ -109,14 +110,20 @@ class Episode:
         self.steps = 0
         self.totals = [0.0] * self.players
         self.substituted = False
+        self._legal = None
 
     @property
     def current(self) -> int:
         """The seat to act, or -1 once the episode is over."""
         return -1 if self.done else self.match.current_player
 
-    def legal(self) -> list[int]:
-        return [] if self.done else self.match.legal_actions()
+    def legal(self) -> list[int] | tuple[int, ...]:
+        """The legal actions of the seat to act (computed once a step: observing that seat gives them)."""
+        if self.done:
+            return []
+        if self._legal is None:
+            self._legal = self.match.legal_actions()
+        return self._legal
 
     def apply(self, action: int) -> list[float]:
         """Apply the current seat's action; each seat's reward for it (a deal's end rewards everybody)."""
@@ -124,7 +131,8 @@ class Episode:
             raise IllegalActionError("the episode is over: reset it")
         match = self.match
         seat = match.current_player
-        legal = match.legal_actions()
+        legal = self.legal()
+        self._legal = None
         rewards = [0.0] * self.players
         self.substituted = action not in legal
         if self.substituted:
@@ -171,29 +179,43 @@ class Episode:
     def observation(self, seat: int) -> dict[str, npt.NDArray[Any]]:
         """``{"observation": vector, "action_mask": mask}`` of ``seat`` from its observation only; the
         mask is all zeros unless ``seat`` is to act."""
-        obs = self.game.observe_deal(self.state, seat)
+        obs = self.observe(seat)
         enc = self.encoder
         mask = enc.mask(obs) if seat == self.current else self._no_actions.copy()
         return {"observation": enc.encode(obs), "action_mask": mask}
 
+    def observe(self, seat: int) -> Any:
+        """The game's observation of ``seat`` (a bot's input); the seat to act's gives the step its legal actions."""
+        obs = self.game.observe_deal(self.state, seat)
+        if seat == self.current:
+            self._legal = obs.legal_actions
+        return obs
+
     def render(self) -> str:
-        """The match as text: the score, then the current deal laid out (every hand shown)."""
-        from tapete.text.rows import lines
+        """The match as text in the current language: the position, the rules, the match score, the
+        deal laid out (every hand shown: a referee's view) and the legal actions of the seat to act."""
+        from tapete.core.shown import Row
+        from tapete.core.words import Say, SeatRef
+        from tapete.text.rows import lines, rules_text
 
         game = self.game
+        rules = self.rules
         match = self.match
         state = self.state
-        head = [
-            f"{game.title} {getattr(self.rules, 'preset_name', '')}: deal {len(match.deals)}, "
-            f"score {' - '.join(str(s) for s in match.scores)}"
-            + (f", over (side {match.winner} won)" if match.is_terminal() else ""),
-            game.position_string(state),
+        scores: dict[str, Any] = {f"s{i}": game.score_label(rules, s) for i, s in enumerate(match.scores)}
+        rows = [
+            Row("show.position", (game.position_string(state),)),
+            Row("show.rules", (rules_text(rules),)),
+            Row(None, (Say(f"event.scores.{len(match.scores)}", **scores),), kind="text"),
+            *game.show_rows(state, game.faces(rules)),
         ]
-        body = lines(game.show_rows(state, game.faces(self.rules)))
-        if not self.done:
-            legal = " ".join(game.action_str(self.rules, a) for a in self.legal())
-            body.append(f"seat {self.current} to act: {legal}")
-        return "\n".join(head + body)
+        if match.is_terminal():
+            rows.append(Row(None, (game.match_over(rules, match.winner),), kind="text"))
+        elif not self.done:
+            header = Say("legal.header", seat=SeatRef(self.current), phase=game.phase_name(state))
+            rows.append(Row(None, (header,), kind="text"))
+            rows.append(Row(None, (" ".join(game.action_str(rules, a) for a in self.legal()),), kind="line"))
+        return "\n".join(lines(rows))
 
 
 __all__ = ["ENV_KEYWORDS", "Episode", "EpisodeKind", "IllegalKind", "RewardKind", "make_rules"]

@@ -15,7 +15,8 @@ reward of a step is the learner's share of every deal that ended during it
 ...     obs, info = env.reset(seed=1)
 ...     done = False
 ...     while not done:
-...         obs, reward, terminated, truncated, info = env.step(int(obs["action_mask"].argmax()))
+...         action = env.action_space.sample(mask=obs["action_mask"])
+...         obs, reward, terminated, truncated, info = env.step(action)
 ...         done = terminated or truncated
 """
 
@@ -93,7 +94,7 @@ class TapeteGym(gymnasium.Env[Obs, np.int64]):
         reward = 0.0
         while not ep.done and ep.current != self.seat:
             seat = ep.current
-            obs = ep.game.observe_deal(ep.state, seat)
+            obs = ep.observe(seat)
             reward += ep.apply(self._bot_of(seat).act(obs, self._bot_rng))[self.seat]
         return reward
 

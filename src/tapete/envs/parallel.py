@@ -11,7 +11,8 @@ agents); the AEC environment (:mod:`tapete.envs.aec`) is the natural one.
 ...     env = parallel_env(name, seed=3)
 ...     observations, infos = env.reset()
 ...     while env.agents:
-...         actions = {a: int(observations[a]["action_mask"].argmax()) for a in env.agents}
+...         # an agent not to act has an empty mask: its sample (0) is ignored
+...         actions = {a: env.action_space(a).sample(mask=observations[a]["action_mask"]) for a in env.agents}
 ...         observations, rewards, terminations, truncations, infos = env.step(actions)
 """
 
