@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tapete.bots.base import Bot, Budget, game_of, resolve_budget
+from tapete.bots.base import Bot, Budget, SearchValues, game_of, resolve_budget
 from tapete.solver import SearchLimitError, solve
 
 #: Worlds solved per decision when the budget says nothing.
@@ -88,6 +88,8 @@ class PimcBot:
         #: The game's heuristic (bidding, claims, tie-breaks) and the early bot, by game name.
         self._fallback: dict[str, Bot] = {}
         self._early: dict[str, Bot] = {}
+        #: The mean value of each action over the worlds of the last decision (None: not solved).
+        self.last_values: SearchValues | None = None
 
     def fallback(self, obs: Any) -> Bot:
         """The game's heuristic: bidding, claims, and a tie-break among equal values."""
@@ -106,6 +108,7 @@ class PimcBot:
         return bot
 
     def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
+        self.last_values = None
         legal: tuple[int, ...] = tuple(obs.legal_actions)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no action to choose: it is not its turn")
@@ -127,6 +130,7 @@ class PimcBot:
         sample = hooks.sample
         totals = dict.fromkeys(legal, 0)
         worlds = 0
+        solved = 0
         while worlds < samples and (nodes_left is None or nodes_left > 0):
             world = sample(obs, rng)
             worlds += 1
@@ -139,10 +143,15 @@ class PimcBot:
                 continue
             if nodes_left is not None:
                 nodes_left -= solution.nodes
+            solved += 1
             for a in legal:
                 totals[a] += solution.values.get(a, 0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
+        if solved:
+            self.last_values = SearchValues(
+                "pimc", {a: totals[a] / solved for a in legal}, dict.fromkeys(legal, solved)
+            )
         best = max(totals.values())
         tied = [a for a in legal if totals[a] == best]
         return hint if hint in tied else tied[0]
