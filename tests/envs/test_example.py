@@ -26,7 +26,7 @@ from tapete.envs.policy import PolicyBot, PolicyNet, masked_softmax
 from tapete.games import GAMES
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
-#: The policy examples/reinforce.py trained and saved (its command: docs/envs_selfplay.md).
+#: The policy examples/reinforce.py trained and saved (its command: docs/envs.md).
 SHIPPED = EXAMPLES / "brisca_pg.npz"
 
 

@@ -97,10 +97,14 @@ LEVEL_COSTS: Final[dict[str, float]] = {
 #: observation tensors of :mod:`tapete.envs`), which the bots therefore name only by this string.
 LEVEL_KINDS: Final[dict[str, str]] = {
     "policy": "tapete.envs.policy",  # policy:FILE.npz, a policy network's weights (docs/envs.md)
+    "openspiel": "tapete.envs.spiel_bot",  # openspiel:ismcts[@N], OpenSpiel's own IS-MCTS (docs/envs.md)
 }
 
+#: What each level kind's argument is, for help and errors.
+KIND_ARGS: Final[dict[str, str]] = {"policy": "FILE", "openspiel": "ismcts[@N]"}
+
 #: What a deal of a level of each kind costs (see :data:`LEVEL_COSTS`): a small network's forward pass a move.
-KIND_COSTS: Final[dict[str, float]] = {"policy": 5.0}
+KIND_COSTS: Final[dict[str, float]] = {"policy": 5.0, "openspiel": 5000.0}
 
 #: The named difficulties, easiest first.
 DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
@@ -137,7 +141,7 @@ def split_level(level: str) -> tuple[str, str | None]:
 
 def level_names() -> str:
     """The levels for a message: every name, then each kind as ``KIND:ARG``."""
-    return ", ".join([*LEVELS, *(f"{kind}:FILE" for kind in LEVEL_KINDS)])
+    return ", ".join([*LEVELS, *(f"{kind}:{KIND_ARGS.get(kind, 'ARG')}" for kind in LEVEL_KINDS)])
 
 
 def _unknown(level: str) -> RulesError:
