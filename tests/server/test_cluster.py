@@ -163,13 +163,16 @@ class Game:
 
         As the reference does: only once every viewer shows the same version (none is catching up), and
         when both people may act, first the one deciding something nobody else sees (a cante, the exchange:
-        its page shows its own turn while the spectator's shows the other's), else the two would race."""
+        its page shows its own turn while the spectator's shows the other's), else the two would race; and
+        never such a decision while a bot is to act."""
         states = [v.state for v in self.viewers]
         if any(state is None for state in states) or len({state["version"] for state in states if state}) != 1:
             return False
         assert self.spectator.state is not None
         public = self.spectator.state["current_player"]
-        due = [seat for seat in self.people if self.due(seat)]
+        # A person's optional decision (a cante, the exchange) while a bot is to act is closed by the bot's
+        # card, as in the reference: acting on it would race the bot (and win it on a busy machine).
+        due = [seat for seat in self.people if self.due(seat) and (seat == public or public in self.people)]
         if not due:
             return False
         seat = next((s for s in due if s != public), due[0])

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tapete.bots.base import Bot, Budget, game_of, resolve_budget
+from tapete.bots.base import Bot, Budget, SearchValues, game_of, resolve_budget
 from tapete.core.search_hooks import SearchHooks
 from tapete.solver import SearchLimitError, solve
 
@@ -89,6 +89,8 @@ class PimcBot:
         #: The game's heuristic (bidding, claims, tie-breaks) and the early bot, by game name.
         self._fallback: dict[str, Bot] = {}
         self._early: dict[str, Bot] = {}
+        #: The mean value of each action over the worlds of the last decision (None: not solved).
+        self.last_values: SearchValues | None = None
 
     def fallback(self, obs: Any) -> Bot:
         """The game's heuristic: bidding, claims, and a tie-break among equal values."""
@@ -107,6 +109,7 @@ class PimcBot:
         return bot
 
     def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
+        self.last_values = None
         legal: tuple[int, ...] = tuple(obs.legal_actions)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no action to choose: it is not its turn")
@@ -122,7 +125,11 @@ class PimcBot:
         hooks = game.search_hooks(obs)
         if hint in hooks.excluded:  # e.g. a claim: the heuristic claims only when the points are there
             return hint
-        totals, _ = self.world_totals(obs, rng, budget, hooks)
+        totals, solved = self.world_totals(obs, rng, budget, hooks)
+        if solved:
+            self.last_values = SearchValues(
+                "pimc", {a: totals[a] / solved for a in legal}, dict.fromkeys(legal, solved)
+            )
         best = max(totals.values())
         tied = [a for a in legal if totals[a] == best]
         return hint if hint in tied else tied[0]
@@ -132,7 +139,8 @@ class PimcBot:
         to move (the same worlds and budget as :meth:`act`), or None where the bot does not solve this
         decision (bidding, before its solver window) or no world was solved within the budget.
 
-        Used to analyse a finished game from a player's own information (:mod:`tapete.analysis`).
+        Unlike :attr:`last_values` (kept by :meth:`act`), it asks nothing of the heuristic and plays
+        nothing: :mod:`tapete.analysis` judges a finished game's cards with it from each player's information.
         """
         if not obs.legal_actions or not solvable(obs, self.window, self.level):
             return None
