@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from tapete.bots.levels import EXPERT_NODES
 from tapete.table.store import default_directory
 
 
@@ -121,10 +122,10 @@ class ServerConfig:
     #: Search nodes for one card's exact solve (past them the card is "not analysed").
     analysis_max_nodes: int = 1_000_000
     #: The player's own view (the expert's evaluation over worlds sampled from the player's observation):
-    #: worlds a card and search nodes a card over all of them (0 nodes: no own view). A quarter of the
-    #: expert level's own budget, so that a whole match takes minutes, not hours.
-    analysis_own_samples: int = 32
-    analysis_own_nodes: int = 150_000
+    #: worlds a card and search nodes a card over all of them (0 nodes: no own view). The expert level's
+    #: own budget (about a second a deal, compiled; a pure-Python install is far slower: less there).
+    analysis_own_samples: int = 64
+    analysis_own_nodes: int = EXPERT_NODES
     # ---------------------------------------------------------- tables: who may see them, and spam
     # (docs/server.md, "Who may see a table, and table spam")
     #: Invite-code lookups (``GET /api/code/...``) one client address may make: a burst, then this many
