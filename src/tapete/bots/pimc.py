@@ -39,6 +39,7 @@ from collections.abc import Callable
 from typing import Any
 
 from tapete.bots.base import Bot, Budget, SearchValues, game_of, resolve_budget
+from tapete.core.search_hooks import SearchHooks
 from tapete.solver import SearchLimitError, solve
 
 #: Worlds solved per decision when the budget says nothing.
@@ -124,13 +125,43 @@ class PimcBot:
         hooks = game.search_hooks(obs)
         if hint in hooks.excluded:  # e.g. a claim: the heuristic claims only when the points are there
             return hint
+        totals, solved = self.world_totals(obs, rng, budget, hooks)
+        if solved:
+            self.last_values = SearchValues(
+                "pimc", {a: totals[a] / solved for a in legal}, dict.fromkeys(legal, solved)
+            )
+        best = max(totals.values())
+        tied = [a for a in legal if totals[a] == best]
+        return hint if hint in tied else tied[0]
+
+    def values(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> dict[int, float] | None:
+        """What this bot thinks of each legal action: its mean value over the worlds it solves, for the side
+        to move (the same worlds and budget as :meth:`act`), or None where the bot does not solve this
+        decision (bidding, before its solver window) or no world was solved within the budget.
+
+        Unlike :attr:`last_values` (kept by :meth:`act`), it asks nothing of the heuristic and plays
+        nothing: :mod:`tapete.analysis` judges a finished game's cards with it from each player's information.
+        """
+        if not obs.legal_actions or not solvable(obs, self.window, self.level):
+            return None
+        totals, worlds = self.world_totals(obs, rng, budget)
+        if not worlds:
+            return None
+        return {a: total / worlds for a, total in totals.items()}
+
+    def world_totals(
+        self, obs: Any, rng: random.Random, budget: Budget | None = None, hooks: SearchHooks | None = None
+    ) -> tuple[dict[int, int], int]:
+        """Each legal action's summed value over the worlds sampled from the observation and solved, and
+        how many were solved (a world past the node limit is left out of the sums). ``hooks``: the game's
+        search hooks for ``obs``, when the caller has them already."""
+        legal: tuple[int, ...] = tuple(obs.legal_actions)
         samples, seconds = resolve_budget(budget, self.samples, self.seconds)
         deadline = time.perf_counter() + seconds if seconds is not None else None
         nodes_left = self.node_budget
-        sample = hooks.sample
+        sample = (hooks or game_of(obs).search_hooks(obs)).sample
         totals = dict.fromkeys(legal, 0)
-        worlds = 0
-        solved = 0
+        worlds = solved = 0
         while worlds < samples and (nodes_left is None or nodes_left > 0):
             world = sample(obs, rng)
             worlds += 1
@@ -141,17 +172,11 @@ class PimcBot:
                 if nodes_left is not None:
                     nodes_left -= limit
                 continue
+            solved += 1
             if nodes_left is not None:
                 nodes_left -= solution.nodes
-            solved += 1
             for a in legal:
                 totals[a] += solution.values.get(a, 0)
             if deadline is not None and time.perf_counter() >= deadline:
                 break
-        if solved:
-            self.last_values = SearchValues(
-                "pimc", {a: totals[a] / solved for a in legal}, dict.fromkeys(legal, solved)
-            )
-        best = max(totals.values())
-        tied = [a for a in legal if totals[a] == best]
-        return hint if hint in tied else tied[0]
+        return totals, solved
