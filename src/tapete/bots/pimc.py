@@ -35,16 +35,23 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from tapete.bots.base import Bot, Budget, game_of, resolve_budget
+from tapete.bots.worlds import draw_worlds
+from tapete.core.search_hooks import SearchHooks
 from tapete.solver import SearchLimitError, solve
 
 #: Worlds solved per decision when the budget says nothing.
 DEFAULT_SAMPLES = 24
 #: Search nodes allowed for one world; a world that needs more is left out of the vote.
 MAX_NODES = 400_000
+#: No decision of a searching bot runs longer than this, in seconds (issue 17: none over 3 s).
+HARD_SECONDS = 2.5
+#: The solver's speed the hard deadline assumes before it has measured one, in nodes a second
+#: (pure Python on a loaded core; the compiled solver is about three times faster).
+PRIOR_RATE = 150_000.0
 
 
 def solvable(obs: Any, window: int | None = None, level: str = "pimc") -> bool:
@@ -66,6 +73,15 @@ class PimcBot:
     game's heuristic). ``node_budget`` caps the search nodes of one decision over all its
     worlds (fewer worlds where they are deep): a bound on the time of a move that, unlike a
     clock, keeps the bot reproducible from its seed.
+
+    ``pool``: worlds sampled and weighed by the game's likelihood (``SearchHooks.likelihood``:
+    the bidding and play seen) before ``samples`` of them are drawn by weight and solved
+    (:mod:`tapete.bots.worlds`); 0 solves every sampled world with equal weight.
+    ``min_worlds``: with a node budget, the first world may use only ``1/min_worlds`` of it; a
+    decision whose first world needs more is too deep to search well and goes to the early bot
+    (so the window the game gives is the most the bot tries, and a faster solver widens it).
+    ``hard_seconds``: no decision runs past it, read on ``clock`` (injected: the engines never
+    read one; a test passes a fake one); a move then plays on the worlds solved by then.
     """
 
     def __init__(
@@ -77,6 +93,10 @@ class PimcBot:
         level: str = "pimc",
         window: int | None = None,
         node_budget: int | None = None,
+        pool: int = 0,
+        min_worlds: int = 1,
+        hard_seconds: float | None = HARD_SECONDS,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.name = level
         self.samples = samples
@@ -85,6 +105,13 @@ class PimcBot:
         self.level = level
         self.window = window
         self.node_budget = node_budget
+        self.pool = pool
+        self.min_worlds = min_worlds
+        self.hard_seconds = hard_seconds
+        self.clock = clock
+        #: Nodes a second the hard deadline starts from (pure Python on a busy core), then the measure.
+        self.prior_rate = PRIOR_RATE
+        self._speed = 0.0
         #: The game's heuristic (bidding, claims, tie-breaks) and the early bot, by game name.
         self._fallback: dict[str, Bot] = {}
         self._early: dict[str, Bot] = {}
@@ -122,27 +149,82 @@ class PimcBot:
         if hint in hooks.excluded:  # e.g. a claim: the heuristic claims only when the points are there
             return hint
         samples, seconds = resolve_budget(budget, self.samples, self.seconds)
-        deadline = time.perf_counter() + seconds if seconds is not None else None
-        nodes_left = self.node_budget
-        sample = hooks.sample
-        totals = dict.fromkeys(legal, 0)
-        worlds = 0
-        while worlds < samples and (nodes_left is None or nodes_left > 0):
-            world = sample(obs, rng)
-            worlds += 1
-            limit = MAX_NODES if nodes_left is None else min(MAX_NODES, nodes_left)
-            try:
-                solution = solve(world, max_nodes=limit)
-            except SearchLimitError:
-                if nodes_left is not None:
-                    nodes_left -= limit
-                continue
-            if nodes_left is not None:
-                nodes_left -= solution.nodes
-            for a in legal:
-                totals[a] += solution.values.get(a, 0)
-            if deadline is not None and time.perf_counter() >= deadline:
-                break
+        totals = self._search(obs, hooks, rng, legal, samples, seconds)
+        if totals is None:  # not even the first world solved in its share of the budget
+            return self.early(obs).act(obs, rng, budget)
         best = max(totals.values())
         tied = [a for a in legal if totals[a] == best]
         return hint if hint in tied else tied[0]
+
+    def _search(
+        self, obs: Any, hooks: SearchHooks, rng: random.Random, legal: tuple[int, ...], samples: int,
+        seconds: float | None,
+    ) -> dict[int, int] | None:
+        """Each legal action's total value over the worlds solved, or None where ``min_worlds`` is set
+        and the first world did not fit its share of the node budget (the early bot then plays).
+
+        The worlds come from :func:`~tapete.bots.worlds.draw_worlds` (weighted by the game's
+        likelihood where it has one). Three limits stop the search, whichever comes first: the
+        node budget (reproducible), ``seconds`` (no new world is started past it) and
+        ``hard_seconds`` (each world's node cap is cut to what the solver's measured speed does
+        in the time left, so that no move runs past it however slow the machine).
+        """
+        clock = self.clock
+        start = clock()
+        soft = start + seconds if seconds is not None else None
+        hard = start + self.hard_seconds if self.hard_seconds is not None else None
+        nodes_left = self.node_budget
+
+        def out_of_time() -> bool:
+            return soft is not None and clock() >= soft
+
+        pool, order = draw_worlds(obs, hooks, rng, samples, self.pool, out_of_time if soft is not None else None)
+        totals = dict.fromkeys(legal, 0)
+        solved: dict[int, Mapping[int, int]] = {}
+        first = True
+        for index in order:
+            if nodes_left is not None and nodes_left <= 0:
+                break
+            if not first and out_of_time():
+                break
+            values = solved.get(index)
+            if values is None:
+                limit = MAX_NODES if nodes_left is None else min(MAX_NODES, nodes_left)
+                if first and self.min_worlds > 1 and self.node_budget is not None:
+                    limit = min(limit, self.node_budget // self.min_worlds)
+                timed = False
+                if hard is not None:
+                    in_time = max(1, int((hard - clock()) * self.rate))
+                    timed = in_time < limit
+                    limit = min(limit, in_time)
+                t0 = clock()
+                try:
+                    solution = solve(pool[index], max_nodes=limit)
+                except SearchLimitError:
+                    if first and self.min_worlds > 1:
+                        return None
+                    if timed:  # the hard deadline is (about) reached: play on the worlds solved
+                        break
+                    if nodes_left is not None:
+                        nodes_left -= limit
+                    first = False
+                    continue
+                self._measure(solution.nodes, clock() - t0)
+                if nodes_left is not None:
+                    nodes_left -= solution.nodes
+                values = solved[index] = solution.values
+            first = False
+            for a in legal:
+                totals[a] += values.get(a, 0)
+        return totals
+
+    def _measure(self, nodes: int, seconds: float) -> None:
+        """Update the solver's speed the hard deadline is reckoned with: a running mean of this bot's solves."""
+        if seconds <= 0 or nodes < 1000:
+            return
+        self._speed = nodes / seconds if self._speed <= 0 else 0.7 * self._speed + 0.3 * nodes / seconds
+
+    @property
+    def rate(self) -> float:
+        """Nodes a second the hard deadline assumes: 80% of the measured speed (the prior before any)."""
+        return self.prior_rate if self._speed <= 0 else 0.8 * self._speed
