@@ -76,7 +76,7 @@ LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     # Information-set search: up to 64 worlds a move drawn by likelihood from a weighed pool (the
     # bidding and play seen, where the game gives a likelihood), within a node budget and a time
     # budget; the game may give it a wider solver window (``Game.solver_window("expert")``: in
-    # Belote the whole deal), tried where the first world fits a quarter of the node budget.
+    # some games the whole deal), tried where the first world fits a quarter of the node budget.
     "expert": _pimc(
         64, EXPERT_SECONDS, level="expert", node_budget=EXPERT_NODES, pool=EXPERT_POOL, min_worlds=EXPERT_MIN_WORLDS
     ),
