@@ -148,7 +148,32 @@ def test_expert_plays_the_first_card_from_the_solver_where_it_fits() -> None:
     obs = BELOTE.observe(match, match.current_player)
     bot = PimcBot(3, level="expert", node_budget=3_000_000, min_worlds=2, hard_seconds=None)
     assert BELOTE.solver_depth(obs) == 8 and BELOTE.solver_window("expert") == 8
-    totals = bot._search(obs, BELOTE.search_hooks(obs), random.Random(1), tuple(obs.legal_actions), 2, None)
+    totals = bot._search(obs, BELOTE.search_hooks(obs), random.Random(1), tuple(obs.legal_actions), 1, None)
     assert totals is not None and any(totals.values())
     tight = PimcBot(3, level="expert", node_budget=2_000, min_worlds=2, hard_seconds=None)
     assert tight._search(obs, BELOTE.search_hooks(obs), random.Random(1), tuple(obs.legal_actions), 2, None) is None
+
+
+def test_cards_played_by_the_heuristic_make_the_real_deal_likelier() -> None:
+    """Seats that play as the heuristic does: in the trick in progress, the real deal explains their
+    cards at least as well as the average sampled world (the play model reads the cards)."""
+    from tapete.belote.inference import play_log_likelihood
+
+    real_minus_mean = []
+    for seed in range(12):
+        match = _after_bidding("contree", seed)
+        if match is None:
+            continue
+        bot = BELOTE.heuristic_bot()
+        rng = random.Random(seed)
+        for _ in range(4 * (seed % 4 + 1) + 3):  # into a later trick, a card or more played in it
+            obs = BELOTE.observe(match, match.current_player)
+            match.apply_action(bot.act(obs, rng))
+        obs = BELOTE.observe(match, match.current_player)
+        if not obs.trick:
+            continue
+        real = play_log_likelihood(obs, match.deal)
+        sampled = [play_log_likelihood(obs, BELOTE.sample_deal(obs, rng)) for _ in range(20)]
+        real_minus_mean.append(real - sum(sampled) / len(sampled))
+    assert len(real_minus_mean) >= 6
+    assert sum(real_minus_mean) / len(real_minus_mean) > 0

@@ -8,6 +8,8 @@ in the side's expected points for a contract). For each kind of decision the
 model holds the distribution of that value given the decision, and its
 distribution over every hand; their ratio is the likelihood ratio of the
 world (Bayes: P(decision | hand) ∝ P(value | decision) / P(value)).
+The cards the others played in the trick in progress are read as the
+heuristic's policy would play them in the world (:func:`play_log_likelihood`).
 
 The tables are fitted on self-play of the heuristic bidders by
 ``tools/fit_bidding_model.py`` and stored beside this module
@@ -26,8 +28,12 @@ from typing import Any, Final
 
 from tapete.belote.actions import BID, COINCHE, PASS, SURCOINCHE, TAKE, bid_of
 from tapete.belote.heuristic_bidding import estimate
-from tapete.belote.observation import BeloteObservation
+from tapete.belote.heuristic_play import choose_card, legal_cards
+from tapete.belote.knowledge import Knowledge
+from tapete.belote.observation import BeloteObservation, observe
+from tapete.belote.state import BeloteState
 from tapete.belote.tables import SANS_ATOUT, TOUT_ATOUT
+from tapete.core.errors import TapeteError
 
 #: The width of a bucket of hand value, in the side's expected points, and the lowest and highest bucket.
 STEP: Final = 10.0
@@ -37,6 +43,10 @@ HIGH: Final = 18
 #: rule out a world another bidder's decision makes merely unlikely.
 CLIP: Final = 3.0
 MODEL_FILE: Final = "bidding_model.json"
+#: The play model: another seat plays the card the heuristic would in its place with probability
+#: 1 - PLAY_EPSILON, any other legal card with the rest shared out (a soft-max of the heuristic's
+#: choice: a player of another school is not ruled out, only made less likely).
+PLAY_EPSILON: Final = 0.3
 
 
 def bucket(value: float) -> int:
@@ -125,6 +135,42 @@ def contracts_of(rules: Any) -> range:
 
 
 def log_likelihood(obs: BeloteObservation, world: Any) -> float:
+    """The log-likelihood of a sampled world given the bidding and the cards the others played
+    in the trick in progress (up to a constant shared by the worlds of ``obs``)."""
+    return bid_log_likelihood(obs, world) + play_log_likelihood(obs, world)
+
+
+def play_log_likelihood(obs: BeloteObservation, world: BeloteState) -> float:
+    """How likely the others' cards in the trick in progress are in this world, each seat playing
+    as the heuristic would in its place (:data:`PLAY_EPSILON` aside). The trick is replayed in the
+    world from its lead, each seat's observation taken before its card; earlier tricks are not
+    read (replaying the whole deal in every world would cost more than the search it steers)."""
+    others = [(seat, card) for seat, card in obs.trick if seat != obs.seat]
+    if not others or obs.contract < 0:
+        return 0.0
+    state = world.clone()
+    for seat, card in obs.trick:
+        state.hands[seat] |= 1 << card
+    state.trick = []
+    state.trick_best = state.trick_best_seat = -1
+    state.cur = obs.trick[0][0]
+    state._lm = -1
+    total = 0.0
+    try:
+        for seat, card in obs.trick:
+            if seat != obs.seat:
+                seen = observe(state, seat)
+                cards = legal_cards(seen)
+                if len(cards) > 1:
+                    choice = choose_card(Knowledge(seen), seen, cards)
+                    total += math.log(1 - PLAY_EPSILON if choice == card else PLAY_EPSILON / (len(cards) - 1))
+            state.apply_action(card)
+    except TapeteError:  # a world the replay cannot take (it should not happen): no evidence read
+        return 0.0
+    return total
+
+
+def bid_log_likelihood(obs: BeloteObservation, world: Any) -> float:
     """The log-likelihood ratio of a sampled world (``world.hands`` now) given the bidding in ``obs``."""
     if not obs.bids:
         return 0.0
@@ -150,4 +196,6 @@ def start_hands(obs: BeloteObservation, hands: list[int]) -> list[int]:
     return start
 
 
-__all__ = ["bucket", "evidence", "load_model", "log_likelihood", "start_hands"]
+__all__ = [
+    "bid_log_likelihood", "bucket", "evidence", "load_model", "log_likelihood", "play_log_likelihood", "start_hands",
+]

@@ -59,7 +59,7 @@ EXPERT_NODES: Final = 600_000
 #: The expert's time budget a move: no new world is started past it (issue 17: p95 <= 1 s a move).
 EXPERT_SECONDS: Final = 0.8
 #: Worlds sampled and weighed a move, from which the expert's solved worlds are drawn by likelihood.
-EXPERT_POOL: Final = 96
+EXPERT_POOL: Final = 64
 #: The expert searches a decision only where its first world fits 1/4 of the node budget.
 EXPERT_MIN_WORLDS: Final = 4
 
