@@ -177,3 +177,29 @@ def test_cards_played_by_the_heuristic_make_the_real_deal_likelier() -> None:
         real_minus_mean.append(real - sum(sampled) / len(sampled))
     assert len(real_minus_mean) >= 6
     assert sum(real_minus_mean) / len(real_minus_mean) > 0
+
+
+def test_guinote_arrastre_cards_make_the_real_deal_likelier() -> None:
+    """Guiñote: in the arrastre, the others' cards in the trick in progress are read as the heuristic
+    plays them; with heuristic players, the real deal explains them at least as well as the samples."""
+    guinote = GAMES["guinote"]
+    diffs = []
+    for seed in range(16):
+        match = guinote.new_match(guinote.rules("aragones"), seed=seed, dealer=0)
+        bot = guinote.heuristic_bot()
+        rng = random.Random(seed)
+        obs = guinote.observe(match, match.current_player)
+        while not match.deal.is_terminal() and not (obs.arrastre and len(obs.trick) >= 1 + seed % 3):
+            match.apply_action(bot.act(obs, rng))
+            if match.deal.is_terminal():
+                break
+            obs = guinote.observe(match, match.current_player)
+        if match.deal.is_terminal() or not obs.trick:
+            continue
+        hooks = guinote.search_hooks(obs)
+        assert hooks.likelihood is not None
+        real = hooks.likelihood(obs, match.deal)
+        sampled = [hooks.likelihood(obs, guinote.sample_deal(obs, rng)) for _ in range(20)]
+        diffs.append(real - sum(sampled) / len(sampled))
+    assert len(diffs) >= 6
+    assert sum(diffs) / len(diffs) > 0

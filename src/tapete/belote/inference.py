@@ -33,7 +33,7 @@ from tapete.belote.knowledge import Knowledge
 from tapete.belote.observation import BeloteObservation, observe
 from tapete.belote.state import BeloteState
 from tapete.belote.tables import SANS_ATOUT, TOUT_ATOUT
-from tapete.core.errors import TapeteError
+from tapete.core.play_evidence import trick_log_likelihood
 
 #: The width of a bucket of hand value, in the side's expected points, and the lowest and highest bucket.
 STEP: Final = 10.0
@@ -142,32 +142,15 @@ def log_likelihood(obs: BeloteObservation, world: Any) -> float:
 
 def play_log_likelihood(obs: BeloteObservation, world: BeloteState) -> float:
     """How likely the others' cards in the trick in progress are in this world, each seat playing
-    as the heuristic would in its place (:data:`PLAY_EPSILON` aside). The trick is replayed in the
-    world from its lead, each seat's observation taken before its card; earlier tricks are not
-    read (replaying the whole deal in every world would cost more than the search it steers)."""
-    others = [(seat, card) for seat, card in obs.trick if seat != obs.seat]
-    if not others or obs.contract < 0:
+    as the heuristic would in its place (:data:`PLAY_EPSILON` aside; :mod:`tapete.core.play_evidence`)."""
+    if obs.contract < 0:
         return 0.0
-    state = world.clone()
-    for seat, card in obs.trick:
-        state.hands[seat] |= 1 << card
-    state.trick = []
-    state.trick_best = state.trick_best_seat = -1
-    state.cur = obs.trick[0][0]
-    state._lm = -1
-    total = 0.0
-    try:
-        for seat, card in obs.trick:
-            if seat != obs.seat:
-                seen = observe(state, seat)
-                cards = legal_cards(seen)
-                if len(cards) > 1:
-                    choice = choose_card(Knowledge(seen), seen, cards)
-                    total += math.log(1 - PLAY_EPSILON if choice == card else PLAY_EPSILON / (len(cards) - 1))
-            state.apply_action(card)
-    except TapeteError:  # a world the replay cannot take (it should not happen): no evidence read
-        return 0.0
-    return total
+    return trick_log_likelihood(obs, world, observe, _heuristic_card, PLAY_EPSILON)
+
+
+def _heuristic_card(seen: BeloteObservation) -> tuple[int, int] | None:
+    cards = legal_cards(seen)
+    return (choose_card(Knowledge(seen), seen, cards), len(cards)) if len(cards) > 1 else None
 
 
 def bid_log_likelihood(obs: BeloteObservation, world: Any) -> float:
