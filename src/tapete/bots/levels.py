@@ -56,7 +56,8 @@ def _pimc(samples: int, seconds: float | None = None, **search: Any) -> Callable
 #: Search nodes of one expert decision over all its worlds: under a second a move on one core
 #: (about a million nodes a second, compiled), and the same moves from the same seed on any machine.
 EXPERT_NODES: Final = 600_000
-#: The expert's time budget a move: no new world is started past it (issue 17: p95 <= 1 s a move).
+#: The expert's time budget a move, in CPU seconds: no new world is started past it (issue 17: p95 <= 1 s
+#: a move on a free core; on a busy one the hard deadline, ``pimc.HARD_SECONDS`` of wall time, still holds).
 EXPERT_SECONDS: Final = 0.8
 #: Worlds sampled and weighed a move, from which the expert's solved worlds are drawn by likelihood.
 EXPERT_POOL: Final = 64

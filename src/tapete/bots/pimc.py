@@ -80,8 +80,10 @@ class PimcBot:
     ``min_worlds``: with a node budget, the first world may use only ``1/min_worlds`` of it; a
     decision whose first world needs more is too deep to search well and goes to the early bot
     (so the window the game gives is the most the bot tries, and a faster solver widens it).
-    ``hard_seconds``: no decision runs past it, read on ``clock`` (injected: the engines never
-    read one; a test passes a fake one); a move then plays on the worlds solved by then.
+    ``hard_seconds``: no decision runs past it, read on ``clock`` (wall time; injected: the
+    engines never read one; a test passes a fake one); a move then plays on the worlds solved by
+    then. ``seconds`` is read on ``work_clock`` (default: this process's CPU time), so that on a
+    loaded machine the search does the same work, the hard deadline alone cutting it short.
     """
 
     def __init__(
@@ -97,6 +99,7 @@ class PimcBot:
         min_worlds: int = 1,
         hard_seconds: float | None = HARD_SECONDS,
         clock: Callable[[], float] = time.perf_counter,
+        work_clock: Callable[[], float] = time.process_time,
     ) -> None:
         self.name = level
         self.samples = samples
@@ -109,6 +112,7 @@ class PimcBot:
         self.min_worlds = min_worlds
         self.hard_seconds = hard_seconds
         self.clock = clock
+        self.work_clock = work_clock
         #: Nodes a second the hard deadline starts from (pure Python on a busy core), then the measure.
         self.prior_rate = PRIOR_RATE
         self._speed = 0.0
@@ -165,18 +169,17 @@ class PimcBot:
 
         The worlds come from :func:`~tapete.bots.worlds.draw_worlds` (weighted by the game's
         likelihood where it has one). Three limits stop the search, whichever comes first: the
-        node budget (reproducible), ``seconds`` (no new world is started past it) and
+        node budget (reproducible), ``seconds`` of work (no new world is started past it) and
         ``hard_seconds`` (each world's node cap is cut to what the solver's measured speed does
         in the time left, so that no move runs past it however slow the machine).
         """
-        clock = self.clock
-        start = clock()
-        soft = start + seconds if seconds is not None else None
-        hard = start + self.hard_seconds if self.hard_seconds is not None else None
+        clock, work = self.clock, self.work_clock
+        soft = work() + seconds if seconds is not None else None
+        hard = clock() + self.hard_seconds if self.hard_seconds is not None else None
         nodes_left = self.node_budget
 
         def out_of_time() -> bool:
-            return soft is not None and clock() >= soft
+            return soft is not None and work() >= soft
 
         pool, order = draw_worlds(obs, hooks, rng, samples, self.pool, out_of_time if soft is not None else None)
         totals = dict.fromkeys(legal, 0)
