@@ -5,9 +5,11 @@
 
 The IS-MCTS is tapete's ``ismcts`` (single-observer information-set MCTS,
 Cowling, Powley and Whitehouse 2012, the published kind) with no iteration
-cap and ``--seconds`` a move, on every decision of the deal: the level under
-test gets the same time budget at most (the expert's own budget is
-:data:`tapete.bots.levels.EXPERT_SECONDS`, and most of its moves take less).
+cap and ``--seconds`` of CPU time a move, on every decision of the deal: the
+level under test gets the same time budget at most (the expert's own budget
+is :data:`tapete.bots.levels.EXPERT_SECONDS` of CPU time, and most of its
+moves take less). CPU time, as the expert's: on a busy machine both do the
+work they would do on a free core.
 The level ``ismcts@S`` is registered here and in the arena's workers.
 """
 
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import time
 from pathlib import Path
 
 from tapete.arena import ArenaSpec, Hooks
@@ -32,7 +35,7 @@ def register(names: tuple[str, ...]) -> None:
     for name in names:
         base, _, seconds = name.partition("@")
         if base == "ismcts" and seconds and name not in LEVELS:
-            LEVELS[name] = functools.partial(IsmctsBot, UNCAPPED, float(seconds))
+            LEVELS[name] = functools.partial(IsmctsBot, UNCAPPED, float(seconds), clock=time.process_time)
 
 
 def main() -> None:
