@@ -4,6 +4,10 @@
 them to C extensions (the same typed source runs about 3x faster compiled).
 The ``.py`` files are installed too; Python imports the extension first.
 
+It also builds :data:`C_EXTENSIONS`, small C modules kept beside the Python
+they port: ``tapete/core/_cardsearch.c`` is the solver's search in C
+(``tapete/core/card_search.py`` is its reference and uses it when built).
+
 Set ``TAPETE_PURE_PYTHON=1`` to skip compiling and install plain Python
 (it behaves identically, only slower). Editable installs (``pip install -e .``)
 should use it: a compiled ``.so`` left beside the sources would shadow edits.
@@ -15,7 +19,7 @@ import os
 import sysconfig
 import tempfile
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext as _build_ext
 
 #: The modules compiled with mypyc, as paths under ``src/``. Add a module here
@@ -44,6 +48,17 @@ MYPYC_MODULES = [
     "tapete/brisca/state.py",
     "tapete/core/card_search.py",
     "tapete/core/sampling.py",
+    # The observation vectors of tapete.envs, built once an environment step.
+    "tapete/core/tensor.py",
+    "tapete/guinote/tensor.py",
+    "tapete/belote/tensor.py",
+    "tapete/brisca/tensor.py",
+]
+
+
+#: C extensions: (module, source under ``src/``). Each must behave exactly as the Python it ports.
+C_EXTENSIONS = [
+    ("tapete.core._cardsearch", "tapete/core/_cardsearch.c"),
 ]
 
 
@@ -64,8 +79,11 @@ def ext_modules() -> list[object]:
     fd, config = tempfile.mkstemp(prefix="tapete-mypyc-", suffix=".ini")
     with os.fdopen(fd, "w") as f:
         f.write("[mypy]\nfollow_imports = silent\n")
+    native = [
+        Extension(name, [os.path.join("src", source)], extra_compile_args=["-O3"]) for name, source in C_EXTENSIONS
+    ]
     try:
-        return list(
+        return native + list(
             mypycify(
                 ["--config-file", config, *(os.path.join("src", m) for m in MYPYC_MODULES)],
                 opt_level="3",

@@ -253,7 +253,7 @@ def test_legal_fresh_deal_is_seeded(capsys: pytest.CaptureFixture[str]) -> None:
         (["show", "classique d0 bidding:1 h=-/-/-/- r=As b=-"], "field u (cards still to deal): missing"),
         (["legal", "coinche d0 play:1 h=-/-/-/- b=-"], "field phase (phase and seat to act): the bidding (b) goes on"),
         (["deal"], "invalid choice: 'deal'"),
-        ([], "expected a command: play, replay, match, rules, demo, show, legal, solve"),
+        ([], "expected a command: play, replay, match, selfplay, rules, demo, show, legal, solve"),
     ],
 )
 def test_errors_are_one_line_with_status_2(capsys: pytest.CaptureFixture[str], argv: list[str], expected: str) -> None:
@@ -279,7 +279,7 @@ def test_commands_and_messages_are_registered() -> None:
     assert (
         tuple(
             f"tapete.cli.{name}"
-            for name in ("play", "replay", "match", "rules", "demo", "show", "legal", "solve", "serve")
+            for name in ("play", "replay", "match", "selfplay", "rules", "demo", "show", "legal", "solve", "serve")
         )
         == COMMANDS
     )

@@ -16,7 +16,7 @@ types for the checker and run nothing).
 Faces, brains and the table never name a game: a line that mentions a game's
 name (its package name or title, or a class named after it) in ``cli/``,
 ``tui/``, ``table/``, ``replay/``, ``server/`` (the browser's JS included),
-``envs/``, ``bots/``, ``solver/`` or ``arena/`` is reported, unless it carries the
+``envs/``, ``bots/``, ``solver/``, ``arena/`` or ``analysis/`` is reported, unless it carries the
 marker ``game registration``.
 
 Run ``python tools/check_layers.py`` (exit 1 and one line a finding), or call
@@ -44,6 +44,7 @@ FIXED = {
     "bots": "brains",
     "solver": "brains",
     "arena": "brains",
+    "analysis": "brains",
     "table": "table",
     "cli": "faces",
     "tui": "faces",
@@ -53,7 +54,7 @@ FIXED = {
     "__init__": "core",
 }
 #: Folders that must not name a game.
-NEUTRAL = ("cli", "tui", "table", "replay", "server", "envs", "bots", "solver", "arena")
+NEUTRAL = ("cli", "tui", "table", "replay", "server", "envs", "bots", "solver", "arena", "analysis")
 MARKER = "game registration"
 
 

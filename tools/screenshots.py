@@ -5,7 +5,7 @@
 Starts a real ``tapete serve`` on a free loopback port with a temporary database (bots at zero
 delay), drives Debian's Chromium ($TAPETE_CHROMIUM or /usr/bin/chromium) through Playwright the
 way a person would (a guest name, the create form, the waiting room, a Guiñote match against
-three bots, a Belote auction, a Brisca table, the replay, the lobby, a rules page) and writes one
+three bots, a Belote auction, a Brisca table, the replay and its analysis, the lobby, a rules page) and writes one
 PNG per screen and size.
 The server is stopped at the end, whatever happens. With Pillow installed the PNGs are reduced
 to a 64-colour palette, which keeps the folder small.
@@ -174,6 +174,33 @@ class Shooter:
     def trick_size(self) -> int:
         return self.page.locator("[data-testid=trick-card]").count()
 
+    def analysed_replay(self) -> None:
+        """The replay's analysis: asked for, then a frame late in the match where a full trick wears its
+        costs (one of them a loss, when the match has one)."""
+        drawer = self.tid("side-toggle").is_visible()  # on a phone the side panel is a drawer
+        if drawer:
+            self.tid("side-toggle").click()
+        self.tid("replay-analyse").click()
+        self.tid("analysis-totals").wait_for(timeout=DEADLINE_S * 1000)
+        if drawer:
+            self.shot("replay-analysis-totals")
+            self.tid("side-close").click()
+        self.tid("replay-last").click()
+        best = None
+        for _ in range(80):
+            badges = self.page.locator("[data-testid=cost-badge]")
+            if badges.count() >= 3:
+                if self.page.locator(".cost-badge.cost-lost").count():
+                    best = None
+                    break
+                if best is None:
+                    best = self.tid("replay-counter").inner_text()
+            self.tid("replay-prev").click()
+        if best is not None:  # no trick with a loss: the last full trick found
+            while self.tid("replay-counter").inner_text() != best:
+                self.tid("replay-next").click()
+        self.shot("replay-analysis")
+
 
 def shoot(browser: Any, url: str, size: str, out: Path) -> list[Path]:
     s = Shooter(browser, url, size, out)
@@ -196,6 +223,7 @@ def shoot(browser: Any, url: str, size: str, out: Path) -> list[Path]:
         for _ in range(6):
             s.tid("replay-next").click()
         s.shot("replay")
+        s.analysed_replay()
 
         # A Belote auction: the bidding box when my turn to bid comes.
         s.open_create("belote", "classique")

@@ -1,7 +1,8 @@
 """Registering the peers as arena levels, in the runner and in its worker processes.
 
 Level names: ``belote-cli:easy|medium|hard``, ``colver:heuristic|ismcts|dede``
-(``colver:dede@100``: 100 ms per move), and ``LEVEL+declare`` for any tapete
+(``colver:dede@100``: 100 ms per move), ``openspiel:ismcts`` (OpenSpiel's IS-MCTS,
+any game; ``openspiel:ismcts@N``: N simulations a move), and ``LEVEL+declare`` for any tapete
 level made to declare whenever it may, which is what belote-cli's automatic
 declarations do to every player.
 
@@ -20,9 +21,9 @@ from typing import Any
 
 from tapete.belote.actions import DECLARE
 from tapete.bots.base import Bot, Budget
-from tapete.bots.levels import LEVELS, make_bot
+from tapete.bots.levels import LEVEL_COSTS, LEVELS, make_bot
 
-from . import belote_cli_peer, colver_peer
+from . import belote_cli_peer, colver_peer, openspiel_peer
 
 ENV = "TAPETE_PEER_LEVELS"
 AUTO_DECLARE = "+declare"
@@ -84,15 +85,22 @@ def factory(name: str) -> Callable[[], Bot]:
     if peer == "colver":
         colver_peer.parse_level(level)  # raises for an unknown bot
         return lambda: colver_peer.ColverBot(level)
-    raise ValueError(f"not a peer level: {name!r} (expected belote-cli:LEVEL, colver:BOT[@MS] or LEVEL+declare)")
+    if peer == "openspiel":
+        openspiel_peer.check_level(level)  # raises for an unknown bot (or without open_spiel)
+        return lambda: openspiel_peer.OpenSpielBot(level)
+    expected = "belote-cli:LEVEL, colver:BOT[@MS], openspiel:ismcts[@N] or LEVEL+declare"
+    raise ValueError(f"not a peer level: {name!r} (expected {expected})")
 
 
 def register(names: Iterable[str]) -> None:
-    """Add the named levels to tapete's LEVELS (here, and in workers started from now on)."""
+    """Add the named levels to tapete's LEVELS (here, and in workers started from now on), with what a deal
+    of each costs where the arena's guess (a random bot's) is far off: a searching peer gets every worker."""
     known = [n for n in os.environ.get(ENV, "").split(",") if n]
     for name in names:
         if name not in LEVELS:
             LEVELS[name] = factory(name)
+        if name.partition(":")[0] == "openspiel":
+            LEVEL_COSTS.setdefault(name, openspiel_peer.DEAL_COST)
         if name not in known:
             known.append(name)
     os.environ[ENV] = ",".join(known)

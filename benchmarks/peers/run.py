@@ -5,10 +5,14 @@
     python benchmarks/peers/run.py --peer colver:dede@100 --peer colver:heuristic --tapete random \\
         --deals 500 --peer-pairs --workers 2
     python benchmarks/peers/run.py --peer belote-cli:hard --tapete expert --deals 2000 --ray ray://HEAD:10001
+    python benchmarks/peers/run.py --peer openspiel:ismcts --tapete easy --game guinote --preset aragones-2p \\
+        --deals 100 --workers 2
 
-Peers: ``belote-cli:easy|medium|hard`` (classic Belote) and
+Peers: ``belote-cli:easy|medium|hard`` (classic Belote),
 ``colver:heuristic|ismcts|dede`` (contrée; ``@MS`` sets colver's time per
-move, default 20 ms for ismcts and 1000 ms for dede, as colver.net plays).
+move, default 20 ms for ismcts and 1000 ms for dede, as colver.net plays) and
+``openspiel:ismcts`` (OpenSpiel's IS-MCTS; ``@N``: N simulations a move), which
+plays any tapete game under ``--game``, ``--preset`` and ``--option``.
 Each pairing is a :func:`tapete.arena.run` in duplicate (every deal played
 twice, the sides swapped) with the tapete rules of ``rules.py``. Against
 belote-cli the tapete level declares whenever it may (``LEVEL+declare``):
@@ -40,7 +44,7 @@ from typing import Any
 if __package__ in (None, ""):  # run as a script (and re-run so by the arena's spawned workers)
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from peers import belote_cli_peer, colver_peer, levels, stats
+from peers import belote_cli_peer, colver_peer, levels, openspiel_peer, stats
 from peers.rules import PEER_RULES
 from tapete.arena import ArenaResult, ArenaSpec, Hooks, Interval, RayOptions
 from tapete.arena import run as run_arena
@@ -127,13 +131,28 @@ def ray_options(address: str | None) -> RayOptions | None:
     return RayOptions(address=address or None, runtime_env={"py_modules": [str(Path(__file__).resolve().parent)]})
 
 
+def rules_of(fam: str, args: argparse.Namespace) -> tuple[str, str | None, dict[str, str]]:
+    """(game, preset, options) a peer family plays: its engine's own Belote rules (``rules.py``), or for a
+    peer that plays tapete's rules (OpenSpiel) those of ``--game``, ``--preset`` and ``--option``."""
+    if fam in PEER_RULES:
+        preset, options = PEER_RULES[fam]
+        return "belote", preset, dict(options)
+    options = {}
+    for text in args.option:
+        key, sep, value = text.partition("=")
+        if not sep:
+            raise SystemExit(f"--option {text!r}: expected KEY=VALUE")
+        options[key] = value
+    return args.game, args.preset, options
+
+
 def play(fam: str, bots: tuple[str, str], args: argparse.Namespace) -> tuple[ArenaResult, dict[str, Any]]:
     """One duplicate run of two entrants under ``fam``'s rules, with the adapters' tallies (each chunk's,
     whichever process or machine played it: see :class:`tapete.arena.Hooks`)."""
-    preset, options = PEER_RULES[fam]
+    game, preset, options = rules_of(fam, args)
     levels.register(bots)
     hooks = Hooks(setup=functools.partial(levels.register, bots), report=take_tallies, receive=stats.merge)
-    spec = ArenaSpec(game="belote", preset=preset, options=options, bots=bots, count=args.deals, duplicate=True,
+    spec = ArenaSpec(game=game, preset=preset, options=options, bots=bots, count=args.deals, duplicate=True,
                      seed=args.seed, workers=args.workers)  # fmt: skip
     stats.reset()
     with tempfile.TemporaryDirectory(prefix="tapete-peers-") as folder:
@@ -154,7 +173,12 @@ def play(fam: str, bots: tuple[str, str], args: argparse.Namespace) -> tuple[Are
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    parser.add_argument("--peer", action="append", required=True, help="belote-cli:LEVEL or colver:BOT[@MS]")
+    parser.add_argument(
+        "--peer", action="append", required=True, help="belote-cli:LEVEL, colver:BOT[@MS] or openspiel:ismcts[@N]"
+    )
+    parser.add_argument("--game", default="guinote", help="the game of peers that play tapete's rules (openspiel)")
+    parser.add_argument("--preset", help="its preset (default: the game's)")
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="a rules option")
     parser.add_argument("--tapete", action="append", default=[], help="a tapete level (repeatable)")
     parser.add_argument("--deals", type=int, default=2000, help="duplicate deals per pairing (each played twice)")
     parser.add_argument("--peer-pairs", action="store_true", help="also play the peer levels against each other")
@@ -168,8 +192,12 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     for peer in args.peer:
         levels.factory(peer)  # an unknown peer level fails here, before anything runs
-    missing = [f for f, ok in (("belote-cli", belote_cli_peer.available()), ("colver", colver_peer.available()))
-               if not ok and any(family(p) == f for p in args.peer)]  # fmt: skip
+    installed = (
+        ("belote-cli", belote_cli_peer.available()),
+        ("colver", colver_peer.available()),
+        ("openspiel", openspiel_peer.available()),
+    )
+    missing = [f for f, ok in installed if not ok and any(family(p) == f for p in args.peer)]  # fmt: skip
     if missing:
         parser.error(f"not installed: {', '.join(missing)} (pip install '.[bench]')")
     command = "python benchmarks/peers/run.py " + shlex.join(sys.argv[1:] if argv is None else argv)
@@ -178,12 +206,12 @@ def main(argv: list[str] | None = None) -> int:
 
     compiled = not str(engine.__file__).endswith(".py")
     print(f"tapete {'compiled' if compiled else 'pure Python'}; belote-cli {belote_cli_peer.version() or '-'}; "
-          f"colver {colver_peer.version() or '-'}")  # fmt: skip
+          f"colver {colver_peer.version() or '-'}; open_spiel {openspiel_peer.version() or '-'}")  # fmt: skip
     report = []
     for fam, a, b in pairings(args.peer, args.tapete, args.peer_pairs):
-        preset, options = PEER_RULES[fam]
+        game, preset, options = rules_of(fam, args)
         opts = " ".join(f"{k}={v}" for k, v in options.items())
-        print(f"\n{a} vs {b}: Belote {preset} {opts}")
+        print(f"\n{a} vs {b}: {game} {preset or '(default preset)'} {opts}")
         result, tallies = play(fam, (a, b), args)
         print("\n".join(table(result)))
         print("\n".join(adapter_report()))

@@ -41,8 +41,10 @@ def reset() -> None:
 
 
 def snapshot() -> dict[str, Any]:
-    """The tallies as JSON-ready data."""
-    return {"events": [[lv, ev, n] for (lv, ev), n in EVENTS.items()], "times": TIMES}
+    """The tallies as JSON-ready data: a copy (a worker's :func:`reset` after it must not empty it; with one
+    worker the runner's own process is that worker)."""
+    times = {lv: list(t) for lv, t in TIMES.items()}
+    return {"events": [[lv, ev, n] for (lv, ev), n in EVENTS.items()], "times": times}
 
 
 def merge(data: dict[str, Any]) -> None:

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from tapete.belote.heuristic_bidding import estimate
 from tapete.belote.inference import evidence, load_model, log_likelihood
+from tapete.bots.base import Budget
 from tapete.bots.pimc import PimcBot
 from tapete.bots.worlds import draw_worlds, effective_size, resample
 from tapete.games import GAMES
@@ -148,10 +149,10 @@ def test_expert_plays_the_first_card_from_the_solver_where_it_fits() -> None:
     obs = BELOTE.observe(match, match.current_player)
     bot = PimcBot(3, level="expert", node_budget=3_000_000, min_worlds=2, hard_seconds=None)
     assert BELOTE.solver_depth(obs) == 8 and BELOTE.solver_window("expert") == 8
-    totals = bot._search(obs, BELOTE.search_hooks(obs), random.Random(1), tuple(obs.legal_actions), 1, None)
-    assert totals is not None and any(totals.values())
+    totals, solved = bot.world_totals(obs, random.Random(1), Budget(iterations=1))
+    assert solved == 1 and any(totals.values())
     tight = PimcBot(3, level="expert", node_budget=2_000, min_worlds=2, hard_seconds=None)
-    assert tight._search(obs, BELOTE.search_hooks(obs), random.Random(1), tuple(obs.legal_actions), 2, None) is None
+    assert tight.world_totals(obs, random.Random(1), Budget(iterations=2))[1] == -1
 
 
 def test_cards_played_by_the_heuristic_make_the_real_deal_likelier() -> None:

@@ -11,6 +11,7 @@ Those mappings are in benchmarks/peers/rules.py and measured by check_rules.py.
 from __future__ import annotations
 
 import dataclasses
+import os
 import random
 import sys
 from collections.abc import Iterator
@@ -216,11 +217,16 @@ class TestColver:
 # ------------------------------------------------------------------ the arena
 
 
-def test_short_duplicate_runs_complete() -> None:
+def test_short_duplicate_runs_complete(monkeypatch: pytest.MonkeyPatch) -> None:
     pytest.importorskip("belote", reason="belote-cli is a [bench] extra")
     pytest.importorskip("colver", reason="colver is a [bench] extra")
     pairs = [("belote-cli", ("random+declare", "belote-cli:hard")), ("colver", ("random", "colver:heuristic"))]
+    # The peer levels are registered for this test only (tests/test_arena.py checks tapete's own levels).
+    monkeypatch.setenv(levels.ENV, os.environ.get(levels.ENV, ""))
     for peer, bots in pairs:
+        for name in bots:
+            if name not in levels.LEVELS:
+                monkeypatch.setitem(levels.LEVELS, name, levels.factory(name))
         levels.register(bots)
         preset, options = PEER_RULES[peer]
         result = run(ArenaSpec(game="belote", preset=preset, options=options, bots=bots, count=3, duplicate=True,
@@ -255,3 +261,24 @@ def test_observations_carry_no_state() -> None:
     _, obs = next(positions("colver", 1, seed=1))
     for f in dataclasses.fields(obs):
         assert not isinstance(getattr(obs, f.name), BeloteState)
+
+
+def test_openspiel_levels() -> None:
+    pytest.importorskip("pyspiel", reason="open_spiel is a [bench] extra")
+    bot = levels.factory("openspiel:ismcts@4")()
+    _, obs = next(positions("belote-cli", 1, seed=2))
+    assert bot.name == "openspiel:ismcts@4" and bot.act(obs, random.Random(1)) in obs.legal_actions
+    for name in ("openspiel:mcts", "openspiel:ismcts@0", "openspiel:ismcts@x"):
+        with pytest.raises(ValueError):
+            levels.factory(name)
+
+
+def test_a_snapshot_outlives_the_reset_after_it() -> None:
+    """With one worker the runner's process is the worker: its report (a snapshot, then a reset) must keep
+    the times it reports."""
+    stats.reset()
+    stats.record_time("x", 0.5)
+    stats.count("x", "e")
+    data = stats.snapshot()
+    stats.reset()
+    assert data == {"events": [["x", "e", 1]], "times": {"x": [0.5]}}

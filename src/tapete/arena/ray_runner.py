@@ -29,7 +29,7 @@ import os
 import socket
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
 
 from tapete.arena.results import PlayRow
 from tapete.arena.spec import ArenaSpec, Play
@@ -42,6 +42,9 @@ if TYPE_CHECKING:
 Part: TypeAlias = tuple[list[PlayRow], Any]
 #: The function each task runs: ``task(spec, plays, hooks)`` (:func:`tapete.arena.runner.play_part`).
 Task: TypeAlias = Callable[[ArenaSpec, Sequence[Play], Any], Part]
+#: What a task returns: a :data:`Part` for the arena; other runs on the same plan bring their own
+#: (the self-play data of :mod:`tapete.envs.selfplay`).
+R = TypeVar("R")
 
 #: The environment variable Ray reads for the cluster to join when no address is given.
 ADDRESS_ENV = "RAY_ADDRESS"
@@ -196,16 +199,16 @@ def _first_line(error: BaseException) -> str:
 
 
 #: The Ray remote function made of each task function and retry count (made once, exported once).
-_remotes: dict[tuple[Task, int], Any] = {}
+_remotes: dict[tuple[Callable[..., Any], int], Any] = {}
 
 
 def map_chunks(
-    task: Task,
+    task: Callable[[ArenaSpec, Sequence[Play], Any], R],
     spec: ArenaSpec,
     chunks: Sequence[Sequence[Play]],
     hooks: Any,
     options: RayOptions,
-    receive: Callable[[Part], None],
+    receive: Callable[[R], None],
 ) -> None:
     """Run ``task(spec, chunk, hooks)`` for every chunk as a Ray task of one CPU (connected by :func:`connect`),
     calling ``receive`` with each result as it comes. On any error, or Ctrl-C, the tasks not finished are
@@ -228,7 +231,7 @@ def map_chunks(
             done, pending = ray.wait(pending, num_returns=1, timeout=WAIT_SECONDS)
             for ref in done:
                 try:
-                    part: Part = ray.get(ref)
+                    part: R = ray.get(ref)
                 except RayTaskError as e:
                     cause = getattr(e, "cause", None)
                     if isinstance(cause, Exception):

@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from tapete.bots.levels import LEVELS
-from tapete.core.errors import RulesError, SetupError
+from tapete.bots.levels import check_level
+from tapete.core.errors import SetupError
 from tapete.games import GAMES, Game, game, game_of_preset
 
 Mode = Literal["deals", "matches"]
@@ -41,7 +41,8 @@ class ArenaSpec:
     #: Rules preset (None: the game's default) and options changed from it, as strings.
     preset: str | None = None
     options: dict[str, str] = field(default_factory=dict)
-    #: The bot level of each entrant, one per side (see :meth:`units`): names of :data:`LEVELS`.
+    #: The bot level of each entrant, one per side (see :meth:`units`): names of
+    #: :data:`~tapete.bots.levels.LEVELS`, or ``KIND:ARG`` levels (``policy:weights.npz``).
     bots: tuple[str, ...] = ("random", "random")
     #: ``"deals"``: each play is one deal; ``"matches"``: each play is a whole match.
     mode: Mode = "deals"
@@ -68,8 +69,7 @@ class ArenaSpec:
                 f"expected {units} bot levels, got {len(self.bots)}"
             )
         for level in self.bots:
-            if level not in LEVELS:
-                raise RulesError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}")
+            check_level(level)
         if isinstance(self.count, bool) or not isinstance(self.count, int) or self.count < 1:
             raise SetupError(f"the number of {self.mode} must be a whole number of at least 1, not {self.count!r}")
         if isinstance(self.workers, bool) or not isinstance(self.workers, int) or self.workers < 1:

@@ -26,6 +26,7 @@ from tapete.core.game import GameBase, Match
 from tapete.core.search_hooks import SearchHooks
 from tapete.core.shown import Row
 from tapete.core.solution import Solution
+from tapete.core.tensor import ObservationTensor
 from tapete.core.words import Say, SeatRef
 
 
@@ -274,6 +275,12 @@ class BeloteGame(GameBase):
     def deal_points(self, result: Any) -> tuple[int, ...]:
         """Each side's score of the deal (the contract's points)."""
         return tuple(int(x) for x in result.scores)
+
+    # ============================================================ [envs] observation tensors
+    def tensor(self, rules: Any) -> ObservationTensor:
+        from tapete.belote.tensor import BeloteTensor
+
+        return BeloteTensor(rules)
 
 
 #: The Belote game object (registered in :mod:`tapete.games`).

@@ -45,7 +45,7 @@ import time
 from collections.abc import Callable
 from typing import Any, Final
 
-from tapete.bots.base import Budget, resolve_budget
+from tapete.bots.base import Budget, SearchValues, resolve_budget
 from tapete.bots.search_hooks import hooks_for, sure_action
 from tapete.core.search_hooks import SearchHooks
 
@@ -94,18 +94,22 @@ class IsmctsBot:
         self.clock = clock
         #: The root of the last search (for tests and analysis); dropped by the next one.
         self.last_root: Node | None = None
+        #: Each root action's mean value and visits in the last search (None: that decision was not searched).
+        self.last_values: SearchValues | None = None
 
     def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
         legal: tuple[int, ...] = obs.legal_actions
         if not legal:
             raise ValueError(f"seat {obs.seat} has no action to choose: it is not its turn")
         self.last_root = None
+        self.last_values = None
         sure = sure_action(obs)
         if sure is not None:
             return sure
         iterations, seconds = resolve_budget(budget, self.iterations, self.seconds)
         root = self.search(obs, rng, hooks_for(obs), max(1, iterations), seconds)
         self.last_root = root
+        self.last_values = root_values(root)
         return best_action(root, [a for a in legal if a in root.children])
 
     def search(self, obs: Any, rng: random.Random, hooks: SearchHooks, iterations: int, seconds: float | None) -> Node:
@@ -187,6 +191,14 @@ def best_action(root: Node, candidates: list[int]) -> int:
     return best
 
 
+def root_values(root: Node) -> SearchValues:
+    """Each root action's mean value (the searching seat's scaled return) and visits."""
+    visited = {a: ch for a, ch in root.children.items() if ch.visits}
+    return SearchValues(
+        "ismcts", {a: ch.total / ch.visits for a, ch in visited.items()}, {a: ch.visits for a, ch in visited.items()}
+    )
+
+
 def tree_size(root: Node) -> int:
     """The number of nodes of a search tree (for memory checks)."""
     count = 0
@@ -198,4 +210,4 @@ def tree_size(root: Node) -> int:
     return count
 
 
-__all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ITERATIONS", "IsmctsBot", "Node", "best_action", "tree_size"]
+__all__ = ["DEFAULT_EXPLORATION", "DEFAULT_ITERATIONS", "IsmctsBot", "Node", "best_action", "root_values", "tree_size"]

@@ -10,10 +10,14 @@ and the search levels ask the game for their hooks.
 Traceback (most recent call last):
 ...
 tapete.core.errors.RulesError: unknown bot level 'genius': expected one of random, heuristic, ismcts, pimc, ...
+
+A level may also take an argument, ``KIND:ARG``: ``policy:weights.npz`` is a policy learned
+with :mod:`tapete.envs` (its observation tensors) and saved to a file (see :data:`LEVEL_KINDS`).
 """
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections.abc import Callable
 from typing import Any, Final
@@ -97,6 +101,22 @@ LEVEL_COSTS: Final[dict[str, float]] = {
     "expert": 20_000.0,
 }
 
+#: Levels with an argument, written ``KIND:ARG``: the kind -> the module that makes their bots, imported
+#: the first time such a level is asked for (in each process: a spawned arena worker or a Ray task too).
+#: The module defines ``make_level(arg: str) -> Bot``, raising a TapeteError for a bad argument.
+#: A kind is a plugin: its module may stand in a layer above the bots (a learned policy reads the
+#: observation tensors of :mod:`tapete.envs`), which the bots therefore name only by this string.
+LEVEL_KINDS: Final[dict[str, str]] = {
+    "policy": "tapete.envs.policy",  # policy:FILE.npz, a policy network's weights (docs/envs.md)
+    "openspiel": "tapete.envs.spiel_bot",  # openspiel:ismcts[@N], OpenSpiel's own IS-MCTS (docs/envs.md)
+}
+
+#: What each level kind's argument is, for help and errors.
+KIND_ARGS: Final[dict[str, str]] = {"policy": "FILE", "openspiel": "ismcts[@N]"}
+
+#: What a deal of a level of each kind costs (see :data:`LEVEL_COSTS`): a small network's forward pass a move.
+KIND_COSTS: Final[dict[str, float]] = {"policy": 5.0, "openspiel": 5000.0}
+
 #: The named difficulties, easiest first.
 DIFFICULTIES: Final = ("easy", "medium", "hard", "expert")
 
@@ -111,14 +131,49 @@ def level_cost(level: str) -> float:
 
     >>> level_cost("random"), level_cost("hard") > level_cost("medium") > level_cost("easy")
     (1.0, True)
+    >>> level_cost("policy:weights.npz")
+    5.0
     """
-    return LEVEL_COSTS.get(level, 1.0)
+    if level in LEVEL_COSTS:
+        return LEVEL_COSTS[level]
+    kind, _ = split_level(level)
+    return KIND_COSTS.get(kind, 1.0)
+
+
+def split_level(level: str) -> tuple[str, str | None]:
+    """``KIND:ARG`` -> (kind, arg); a plain level name -> (name, None).
+
+    >>> split_level("policy:runs/pg.npz"), split_level("medium")
+    (('policy', 'runs/pg.npz'), ('medium', None))
+    """
+    kind, sep, arg = level.partition(":")
+    return (kind, arg) if sep else (level, None)
+
+
+def level_names() -> str:
+    """The levels for a message: every name, then each kind as ``KIND:ARG``."""
+    return ", ".join([*LEVELS, *(f"{kind}:{KIND_ARGS.get(kind, 'ARG')}" for kind in LEVEL_KINDS)])
+
+
+def _unknown(level: str) -> RulesError:
+    return RulesError(f"unknown bot level {level!r}: expected one of {level_names()}")
 
 
 def make_bot(level: str) -> Bot:
-    """A fresh bot of the named level (bots for every game: they act on observations)."""
-    try:
-        factory = LEVELS[level]
-    except KeyError:
-        raise RulesError(f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}") from None
-    return factory()
+    """A fresh bot of the named level (bots for every game: they act on observations); ``KIND:ARG`` makes
+    one of a level kind (:data:`LEVEL_KINDS`), whose bad argument raises the kind's TapeteError."""
+    factory = LEVELS.get(level)
+    if factory is not None:
+        return factory()
+    kind, arg = split_level(level)
+    module = LEVEL_KINDS.get(kind)
+    if module is None or arg is None:
+        raise _unknown(level)
+    make: Callable[[str], Bot] = importlib.import_module(module).make_level
+    return make(arg)
+
+
+def check_level(level: str) -> None:
+    """Raise a TapeteError unless ``level`` makes a bot (a level kind's argument is tried: its file read)."""
+    if level not in LEVELS:
+        make_bot(level)

@@ -38,7 +38,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from tapete.bots.base import Bot, Budget, game_of, resolve_budget
+from tapete.bots.base import Bot, Budget, SearchValues, game_of, resolve_budget
 from tapete.bots.worlds import draw_worlds
 from tapete.core.search_hooks import SearchHooks
 from tapete.solver import SearchLimitError, solve
@@ -117,6 +117,8 @@ class PimcBot:
         #: Nodes a second the hard deadline starts from (pure Python on a busy core), then the measure.
         self.prior_rate = PRIOR_RATE
         self._speed = 0.0
+        #: The mean value of each action over the worlds of the last decision (None: not solved).
+        self.last_values: SearchValues | None = None
         #: The game's heuristic (bidding, claims, tie-breaks) and the early bot, by game name.
         self._fallback: dict[str, Bot] = {}
         self._early: dict[str, Bot] = {}
@@ -138,6 +140,7 @@ class PimcBot:
         return bot
 
     def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
+        self.last_values = None
         legal: tuple[int, ...] = tuple(obs.legal_actions)
         if not legal:
             raise ValueError(f"seat {obs.seat} has no action to choose: it is not its turn")
@@ -154,20 +157,45 @@ class PimcBot:
         hooks = game.search_hooks(obs)
         if hint in hooks.excluded:  # e.g. a claim: the heuristic claims only when the points are there
             return hint
-        samples, seconds = resolve_budget(budget, self.samples, self.seconds)
-        totals = self._search(obs, hooks, rng, legal, samples, seconds, started)
-        if totals is None:  # not even the first world solved in its share of the budget
+        totals, solved = self.world_totals(obs, rng, budget, hooks, started)
+        if solved < 0:  # not even the first world solved in its share of the budget
             return self.early(obs).act(obs, rng, budget) if self.early_factory else hint
+        if solved:
+            self.last_values = SearchValues(
+                "pimc", {a: totals[a] / solved for a in legal}, dict.fromkeys(legal, solved)
+            )
         best = max(totals.values())
         tied = [a for a in legal if totals[a] == best]
         return hint if hint in tied else tied[0]
 
-    def _search(
-        self, obs: Any, hooks: SearchHooks, rng: random.Random, legal: tuple[int, ...], samples: int,
-        seconds: float | None, started: float | None = None,
-    ) -> dict[int, int] | None:
-        """Each legal action's total value over the worlds solved, or None where ``min_worlds`` is set
-        and the first world did not fit its share of the node budget (the early bot then plays).
+    def values(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> dict[int, float] | None:
+        """What this bot thinks of each legal action: its mean value over the worlds it solves, for the side
+        to move (the same worlds and budget as :meth:`act`), or None where the bot does not solve this
+        decision (bidding, before its solver window) or no world was solved within the budget.
+
+        Unlike :attr:`last_values` (kept by :meth:`act`), it asks nothing of the heuristic and plays
+        nothing: :mod:`tapete.analysis` judges a finished game's cards with it from each player's information.
+        """
+        if not obs.legal_actions or not solvable(obs, self.window, self.level):
+            return None
+        totals, worlds = self.world_totals(obs, rng, budget)
+        if worlds <= 0:
+            return None
+        return {a: total / worlds for a, total in totals.items()}
+
+    def world_totals(
+        self,
+        obs: Any,
+        rng: random.Random,
+        budget: Budget | None = None,
+        hooks: SearchHooks | None = None,
+        started: float | None = None,
+    ) -> tuple[dict[int, int], int]:
+        """Each legal action's summed value over the worlds solved, and how many were solved (a world
+        drawn twice counts twice; one past its node limit is left out of the sums), or -1 where
+        ``min_worlds`` is set and the first world did not fit its share of the node budget (the early
+        bot then plays). ``hooks``: the game's search hooks for ``obs``, when the caller has them
+        already; ``started``: the wall time the decision started at (default: now).
 
         The worlds come from :func:`~tapete.bots.worlds.draw_worlds` (weighted by the game's
         likelihood where it has one). Three limits stop the search, whichever comes first: the
@@ -175,6 +203,9 @@ class PimcBot:
         ``hard_seconds`` (each world's node cap is cut to what the solver's measured speed does
         in the time left, so that no move runs past it however slow the machine).
         """
+        legal: tuple[int, ...] = tuple(obs.legal_actions)
+        samples, seconds = resolve_budget(budget, self.samples, self.seconds)
+        hooks = hooks or game_of(obs).search_hooks(obs)
         clock, work = self.clock, self.work_clock
         soft = work() + seconds if seconds is not None else None
         start = clock() if started is None else started
@@ -192,6 +223,7 @@ class PimcBot:
         pool, order = draw_worlds(obs, hooks, rng, samples, self.pool, pool_full)
         totals = dict.fromkeys(legal, 0)
         solved: dict[int, Mapping[int, int]] = {}
+        count = 0
         first = True
         for index in order:
             if nodes_left is not None and nodes_left <= 0:
@@ -213,7 +245,7 @@ class PimcBot:
                     solution = solve(pool[index], max_nodes=limit)
                 except SearchLimitError:
                     if first and self.min_worlds > 1:
-                        return None
+                        return totals, -1
                     if timed:  # the hard deadline is (about) reached: play on the worlds solved
                         break
                     if nodes_left is not None:
@@ -225,9 +257,10 @@ class PimcBot:
                     nodes_left -= solution.nodes
                 values = solved[index] = solution.values
             first = False
+            count += 1
             for a in legal:
                 totals[a] += values.get(a, 0)
-        return totals
+        return totals, count
 
     def _measure(self, nodes: int, seconds: float) -> None:
         """Update the solver's speed the hard deadline is reckoned with: a running mean of this bot's solves."""

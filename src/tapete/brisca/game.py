@@ -24,6 +24,7 @@ from tapete.core.game import GameBase, Match
 from tapete.core.search_hooks import SearchHooks
 from tapete.core.shown import Row
 from tapete.core.solution import Solution
+from tapete.core.tensor import ObservationTensor
 from tapete.core.words import CardRef, CardsRef, Say, SeatRef
 
 
@@ -236,6 +237,12 @@ class BriscaGame(GameBase):
     def deal_points(self, result: Any) -> tuple[int, ...]:
         """Each side's card points (Brisca has nothing else to score)."""
         return tuple(result.card_points)
+
+    # ============================================================ [envs] observation tensors
+    def tensor(self, rules: Any) -> ObservationTensor:
+        from tapete.brisca.tensor import BriscaTensor
+
+        return BriscaTensor(rules)
 
 
 #: The Brisca game object (registered in :mod:`tapete.games`).

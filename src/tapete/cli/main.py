@@ -32,6 +32,7 @@ COMMANDS: tuple[str, ...] = (
     "tapete.cli.play",
     "tapete.cli.replay",
     "tapete.cli.match",
+    "tapete.cli.selfplay",
     "tapete.cli.rules",
     "tapete.cli.demo",
     "tapete.cli.show",

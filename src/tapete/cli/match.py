@@ -24,7 +24,7 @@ from rich.text import Text
 
 from tapete.arena import ArenaResult, ArenaSpec, Interval, write_chart, write_csv, write_json
 from tapete.arena import run as run_arena
-from tapete.bots.levels import DEFAULT_LEVEL, LEVELS
+from tapete.bots.levels import DEFAULT_LEVEL, LEVEL_KINDS, LEVELS, check_level, level_names, split_level
 from tapete.cli.command import Command, UsageError
 from tapete.cli.common import add_game_arguments, deal_rules, default_game, parse_options
 from tapete.games import GAMES
@@ -52,7 +52,7 @@ def _help(key: str, **values: object) -> str:
 
 def configure(parser: argparse.ArgumentParser) -> None:
     add_game_arguments(parser)
-    levels = ", ".join(LEVELS)
+    levels = level_names()
     parser.add_argument("--bots", metavar="A,B", help=_help("match.opt.bots", levels=levels, default=DEFAULT_LEVEL))
     count = parser.add_mutually_exclusive_group()
     count.add_argument("--deals", type=int, metavar="N", help=_help("match.opt.deals", default=DEFAULT_DEALS))
@@ -69,13 +69,16 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 # ------------------------------------------------------------ reading the command line
 def parse_bots(text: str | None, sides: int, game: str, preset: str) -> tuple[str, ...]:
-    """``--bots``: one level per side, or one level for every side; each a name of LEVELS."""
+    """``--bots``: one level per side, or one level for every side; each a name of LEVELS or ``KIND:ARG``
+    (a level kind's argument is checked: a policy's file read)."""
     if text is None:
         return (DEFAULT_LEVEL,) * sides
     levels = [part.strip() for part in text.split(",")]
     for level in levels:
-        if level not in LEVELS:
-            raise UsageError(msg("match.error.level", level=level, levels=", ".join(LEVELS)))
+        kind, arg = split_level(level)
+        if level not in LEVELS and (kind not in LEVEL_KINDS or not arg):
+            raise UsageError(msg("match.error.level", level=level, levels=level_names()))
+        check_level(level)
     if len(levels) == 1:
         return (levels[0],) * sides
     if len(levels) != sides:

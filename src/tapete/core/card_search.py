@@ -11,22 +11,37 @@ bonus and, where the game has them (:meth:`CardSearch.set_cantes`: marriages
 sung after a trick, as in Guiñote's arrastre), the cantes the side can still sing.
 
 The search is alpha-beta over single cards with a transposition table keyed at
-trick boundaries (hands, leader, cantes sung), the table's move first,
-cheap/winning-card ordering, equivalent-card pruning (same suit, adjacent in
-strength among the cards still in play, equal points: one is searched for
-both) and a quick upper bound (every point still in play) that cuts hopeless
-branches. It never touches an engine object: each game's solver adapter
+trick boundaries (hands, leader, cantes sung), the table's move first (else the
+last lead that cut off with as many cards left: a killer move), leads ordered
+by their history of cutoffs then masters first, cheap/winning-card ordering
+inside tricks, equivalent-card pruning (same suit, adjacent in strength among
+the cards still in play, equal points: one is searched for both) and a quick
+upper bound (every point still in play) that cuts hopeless branches. It never
+touches an engine object: each game's solver adapter
 (``tapete/<game>/solver_adapter.py``, reached through ``Game.solve``) builds it
 from a state, and :mod:`tapete.solver` is the entry point. It lives in the core,
 below the games, so that those adapters need nothing from the layers above.
+
+This module is the reference. ``pip install .`` also builds ``_cardsearch.c``, a
+line-by-line C port of the search below the driver (:meth:`CardSearch.lead`,
+:meth:`~CardSearch.node` and what they call, the table included); when it is
+there, :meth:`CardSearch._probe` hands each probe to it. Both visit the same
+nodes in the same order, so values and node counts (the bots' budgets) are the
+same compiled or not; :meth:`CardSearch.use_reference` searches in Python.
 """
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from tapete.core.errors import TapeteError
 from tapete.core.tricks import Duties, TrickTables, legal_mask
+
+_native: Any
+try:  # the C port of the search (_cardsearch.c), built by ``pip install .`` unless TAPETE_PURE_PYTHON
+    import tapete.core._cardsearch as _native
+except ImportError:  # pragma: no cover - depends on the build
+    _native = None
 
 
 class SearchLimitError(TapeteError):
@@ -38,6 +53,8 @@ class SearchLimitError(TapeteError):
 ENTRY_BYTES: Final = 200
 #: Above any value a search can return.
 INF: Final = 1 << 20
+#: A lead's ordering score per doubling of its history (the weight of its past cutoffs).
+HISTORY_WEIGHT: Final = 10
 
 
 class CardSearch:
@@ -112,6 +129,26 @@ class CardSearch:
         self.tute_points: int = 0
         self.cante_limit: int = 1
         self.team_sing: bool = False
+        #: Move ordering at the leads: cards still to play; per cards left and seat, the last lead
+        #: that cut off (killer); per seat and card, how much its cutoffs weighed (history).
+        self.left: int = 0
+        self.killer: list[list[int]] = []
+        self.history: list[list[int]] = []
+        #: The native engine (a C port of the search below the driver), or None: search in Python.
+        self.native: Any = None
+        if _native is not None and _native_fits(n, n_cards, trump, tables, points):
+            self.native = _native.Engine(n, n_cards, trump, tables.suit, tables.strength, tables.higher,
+                                         _duty_flags(duties), points, side, last_bonus, self.tt_cap)  # fmt: skip
+
+    def use_reference(self) -> None:
+        """Search in Python from now on (the reference), even where the native engine is built."""
+        self.native = None
+
+    def table_size(self) -> int:
+        """Positions in the transposition table."""
+        if self.native is not None:
+            return int(self.native.table_size())
+        return len(self.tt)
 
     # ------------------------------------------------------------ setting up
     def set_cantes(self, pair: list[int], pair_points: list[int], reyes: int, tute_alt: int, tute_mode: int,
@@ -126,6 +163,8 @@ class CardSearch:
         self.tute_points = tute_points
         self.cante_limit = limit
         self.team_sing = team_sing
+        if self.native is not None:
+            self.native.set_cantes(pair, pair_points, reyes, tute_alt, tute_mode, tute_points, limit, team_sing)
 
     def load(self, hands: list[int], trick: list[int], leader: int, best: int, best_seat: int, sung: int,
              under: list[int]) -> None:  # fmt: skip
@@ -150,6 +189,17 @@ class CardSearch:
                 rem += pts[u]
         self.rem = rem
         self.live = self._live()
+        left = 0
+        for h in hands:
+            left += _popcount(h)
+        for c in range(self.n_cards):
+            if under[c] >= 0:
+                left += 1
+        self.left = left
+        self.killer = [[-1] * self.n for _ in range(self.n_cards + 1)]
+        self.history = [[0] * self.n_cards for _ in range(self.n)]
+        if self.native is not None:
+            self.native.load(hands, trick, leader, best, best_seat, sung, under)
 
     # ------------------------------------------------------------ bounds
     def cante_potential(self) -> int:
@@ -195,6 +245,12 @@ class CardSearch:
 
     def _probe(self, move: int, alpha: int, beta: int) -> int:
         """Search the loaded position (``move`` -1) or the position after the root's ``move``."""
+        if self.native is not None:
+            r, nodes, stopped = self.native.probe(move, alpha, beta, self.nodes, self.max_nodes)
+            self.nodes = nodes
+            if stopped:
+                raise SearchLimitError(f"the search passed {self.max_nodes} nodes: the position is too deep to solve")
+            return int(r)
         k = len(self.trick)
         if k == 0 and move < 0:
             return self.lead(self.trick_leader, alpha, beta)
@@ -319,9 +375,11 @@ class CardSearch:
             if c == tt_move:
                 score = 1000
             elif k == 0:
-                # Leads: masters (no live card of the suit above) first, then low cards.
+                # Leads: masters (no live card of the suit above) first, then low cards; and the
+                # cards whose leads cut off most (history).
                 master = (t.higher[c] & live) == 0
                 score = 300 + pts[c] + t.strength[c] if master else 200 - pts[c] - t.strength[c]
+                score += HISTORY_WEIGHT * min(self.history[seat][c].bit_length(), 20)
             else:
                 cs = t.suit[c]
                 wins = t.strength[c] > t.strength[best] if cs == t.suit[best] else cs == self.trump
@@ -375,6 +433,10 @@ class CardSearch:
         hand = self.hands[seat]
         if tt_move >= 0 and not (hand >> tt_move) & 1:
             tt_move = -1
+        if tt_move < 0:
+            killer = self.killer[self.left][seat]
+            if killer >= 0 and (hand >> killer) & 1:
+                tt_move = killer
         moves = self._ordered(seat, 0, hand, -1, seat, tt_move)
         maxing = self.side[seat]
         v = -INF if maxing else INF
@@ -405,6 +467,11 @@ class CardSearch:
         else:
             lo = v
             hi = v
+        if v >= b0 if maxing else v <= a0:
+            self.killer[self.left][seat] = best_move
+            self.history[seat][best_move] += self.left * self.left
+        if (v <= a0 if maxing else v >= b0) and tt_move >= 0:
+            best_move = tt_move  # every move failed: the move tried first stays the table's move
         if len(self.tt) >= self.tt_cap:
             self.tt.clear()
         self.tt[key] = lo | (hi << 12) | ((best_move + 1) << 24)
@@ -526,6 +593,7 @@ class CardSearch:
         """Play card ``c`` from ``seat`` as the ``k``-th card of the trick; the value after it."""
         bit = 1 << c
         self.hands[seat] ^= bit
+        self.left -= 1
         p = self.points[c]
         self.rem -= p
         tpts += p
@@ -556,6 +624,7 @@ class CardSearch:
         self.trick_best_seat = saved_bs
         self.rem += p
         self.hands[seat] ^= bit
+        self.left += 1
         return r
 
     def _finish(self, w: int, tpts: int, alpha: int, beta: int) -> int:
@@ -685,6 +754,26 @@ class CardSearch:
         return r
 
 
+def _native_fits(n: int, n_cards: int, trump: int, t: TrickTables, points: list[int]) -> bool:
+    """Whether the native engine takes this game: 2-4 seats, at most 64 cards in 4 suits of at most 16,
+    points 0-31 (the reference's key holds 5 bits of them) and no two cards of a suit equally strong."""
+    if not (2 <= n <= 4 and 1 <= n_cards <= 64 and -1 <= trump < 4):
+        return False
+    seen: set[tuple[int, int]] = set()
+    for c in range(n_cards):
+        if not (0 <= t.suit[c] < 4 and 0 <= points[c] < 32) or (t.suit[c], t.strength[c]) in seen:
+            return False
+        seen.add((t.suit[c], t.strength[c]))
+    return all(sum(1 for c in range(n_cards) if t.suit[c] == s) <= 16 for s in range(4))
+
+
+def _duty_flags(d: Duties) -> list[int]:
+    """The duties as the native engine reads them, in the order of :class:`Duties`' fields."""
+    flags = [d.follow, d.head_plain, d.head_trumped, d.head_trump, d.trump_void, d.overtrump, d.undertrump,
+             d.exempt_head, d.exempt_trump_lead, d.exempt_void, d.overtrump_opponents, d.exempt_void_beat]  # fmt: skip
+    return [1 if f else 0 for f in flags]
+
+
 def _combinations(items: list[int], k: int) -> list[list[int]]:
     """Every choice of ``k`` items, in order."""
     if k == 0:
@@ -694,6 +783,14 @@ def _combinations(items: list[int], k: int) -> list[list[int]]:
         for rest in _combinations(items[i + 1 :], k - 1):
             out.append([items[i]] + rest)
     return out
+
+
+def _popcount(m: int) -> int:
+    count = 0
+    while m:
+        m &= m - 1
+        count += 1
+    return count
 
 
 def _mask_points(m: int, pts: list[int]) -> int:

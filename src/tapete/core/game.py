@@ -30,6 +30,7 @@ from tapete.core.rules import RulesBase
 from tapete.core.search_hooks import SearchHooks
 from tapete.core.shown import Row
 from tapete.core.solution import Solution
+from tapete.core.tensor import ObservationTensor
 from tapete.core.words import CardRef, Say, SeatRef, SideRef, SuitRef
 
 
@@ -384,6 +385,13 @@ class Game(Protocol):
     def solve_reach(self, rules: Any) -> int:
         """The most tricks left at which ``tapete solve`` answers within seconds on one core (0: no
         exact solver). Deeper positions are refused at once, with the way to a solvable one."""
+        ...
+
+    # ============================================================ [envs] observation tensors
+    # Used by envs/ (PettingZoo, Gymnasium, OpenSpiel, self-play data) through tapete.envs.encoding.
+    def tensor(self, rules: Any) -> ObservationTensor:
+        """The fixed-shape vector of an observation under ``rules`` (see :mod:`tapete.core.tensor`):
+        its documented fields, the number of action ids, and the filling of it from one observation."""
         ...
 
 

@@ -19,6 +19,7 @@ from tapete.core.game import GameBase, Match
 from tapete.core.search_hooks import SearchHooks
 from tapete.core.shown import Row
 from tapete.core.solution import Solution
+from tapete.core.tensor import ObservationTensor
 from tapete.core.words import Say, SeatRef
 from tapete.guinote import actions, labels, notation, record
 from tapete.guinote.match import GuinoteMatch
@@ -292,6 +293,12 @@ class GuinoteGame(GameBase):
     def deal_points(self, result: Any) -> tuple[int, ...]:
         """Each team's deal total: card points, cantes and bonuses."""
         return tuple(result.totals)
+
+    # ============================================================ [envs] observation tensors
+    def tensor(self, rules: Any) -> ObservationTensor:
+        from tapete.guinote.tensor import GuinoteTensor
+
+        return GuinoteTensor(rules)
 
 
 #: The Guiñote game object (registered in :mod:`tapete.games`).

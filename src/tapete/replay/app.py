@@ -16,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.widgets import Footer, Header, Input, Static
 
 from tapete.replay.cursor import ReplayCursor
-from tapete.replay.text import ALL, action_text, body_text, counter_text, result_lines, view_text, views
+from tapete.replay.text import ALL, board_text, counter_text, status_lines, views
 from tapete.text.messages import msg
 
 #: (keys, action, message id of its text, shown in the footer as: None for not shown). The footer shows
@@ -75,20 +75,14 @@ class ReplayApp(App[None]):
 
     # ------------------------------------------------------------ drawing
     def status_text(self) -> str:
-        """The counters, the view and the action that led here (what the status line shows)."""
-        spot = self.cursor.current
-        head = msg("replay.heading", counter=counter_text(self.cursor, spot, self.view), view=view_text(self.view))
-        return f"{head}\n{action_text(self.cursor, spot, self.view, self.french)}"
+        """The counters, the view, the action that led here and what that card cost (the status lines)."""
+        return "\n".join(status_lines(self.cursor, self.cursor.current, self.view, self.french))
 
     def refresh_view(self) -> None:
         spot = self.cursor.current
         self.sub_title = counter_text(self.cursor, spot, self.view)
         self.query_one("#status", Static).update(Text(self.status_text()))
-        board = body_text(self.cursor, spot, self.view, self.french)
-        result = result_lines(self.cursor, spot)
-        if result:
-            board += "\n\n" + "\n".join(result)
-        self.query_one("#board", Static).update(Text(board))
+        self.query_one("#board", Static).update(Text(board_text(self.cursor, spot, self.view, self.french)))
 
     def _move(self, cursor: ReplayCursor) -> None:
         self.refresh_view()

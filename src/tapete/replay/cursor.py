@@ -26,11 +26,15 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from tapete.analysis import MatchAnalysis, read_analysis
 from tapete.core import record_file as records
 from tapete.core.errors import RecordError, SetupError
 from tapete.games import Game, Match, Position, game_of_record
+
+#: The view that shows every hand (a seat number is that seat's view).
+ALL: Final = -1
 
 #: The top-level fields of a record that say how a match starts (the envelope and the header that
 #: :func:`tapete.core.record_replay.read_header` reads); the others say how it went.
@@ -95,6 +99,10 @@ class ReplayCursor:
         self.viewer: int | None = None
         #: The match as it stood at each deal's start, rebuilt when first asked (see :meth:`match_before`).
         self._before: dict[int, Match] = {}
+        #: The record's analysis of the cards (:mod:`tapete.analysis`), if it has one that matches it.
+        self.analysis: MatchAnalysis | None = None
+        #: Why the record's analysis was left out (it does not match the record), else None.
+        self.analysis_problem: str | None = None
         #: Positions where a trick has just been completed, and every deal's start: where n/p stop.
         self.trick_marks: list[int] = [
             i
@@ -104,14 +112,25 @@ class ReplayCursor:
 
     @classmethod
     def from_record(cls, data: Any) -> ReplayCursor:
-        """The cursor of a parsed record (a ``"table"`` section, as ``tapete play`` writes, is ignored)."""
+        """The cursor of a parsed record (a ``"table"`` section, as ``tapete play`` writes, is ignored), with
+        the record's analysis when it has one; an analysis that does not match the record is left out and
+        :attr:`analysis_problem` says why (the game still replays)."""
         game = game_of_record(data)
-        return cls(game, game.from_record(data))
+        cursor = cls(game, game.from_record(data))
+        try:
+            cursor.analysis = read_analysis(game, cursor.match, data)
+        except RecordError as e:
+            cursor.analysis_problem = str(e)
+        return cursor
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ReplayCursor:
         """The cursor of a record file; a missing or corrupt file raises :class:`RecordError`."""
-        data = records.load(path)
+        return cls.from_data(records.load(path), path)
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], path: str | os.PathLike[str]) -> ReplayCursor:
+        """The cursor of a record read from ``path``: whatever breaks in it is a :class:`RecordError`."""
         try:
             return cls.from_record(data)
         except RecordError:

@@ -17,18 +17,15 @@ holds shows as declined (:func:`tapete.table.silent.settle`).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Final
 
 from tapete.core.shown import Row
 from tapete.core.words import SeatRef
-from tapete.replay.cursor import ReplayCursor, Spot
+from tapete.replay.costs import card_line, end_lines, trick_line
+from tapete.replay.cursor import ALL, ReplayCursor, Spot
 from tapete.replay.seat_view import seat_rows
 from tapete.table.silent import settle
 from tapete.text.messages import msg
 from tapete.text.rows import french_faces, in_faces, lines, rules_text, say
-
-#: The view that shows every hand.
-ALL: Final = -1
 
 
 def views(players: int) -> list[int]:
@@ -127,19 +124,35 @@ def body_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False)
     return "\n".join(lines(rows))
 
 
-def position_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
-    """One position whole: counters and view, the action, the table, the result."""
+def status_lines(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> list[str]:
+    """Counters and view, the action that led here and, in the every-hand view of an analysed record,
+    what that card cost (:mod:`tapete.replay.costs`)."""
     out = [
         msg("replay.heading", counter=counter_text(cursor, spot, view), view=view_text(view)),
         action_text(cursor, spot, view, french),
-        "",
-        body_text(cursor, spot, view, french),
     ]
-    result = result_lines(cursor, spot)
+    verdict = card_line(cursor, spot, view, french)
+    if verdict:
+        out.append(verdict)
+    return out
+
+
+def board_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
+    """The table, then the trick's costs and the result (with the deal's costs at its end) where there are some."""
+    out = [body_text(cursor, spot, view, french)]
+    trick = trick_line(cursor, spot, view, french)
+    if trick:
+        out.append(trick)
+    result = result_lines(cursor, spot) + end_lines(cursor, spot, view)
     if result:
         out.append("")
         out.extend(result)
     return "\n".join(out)
+
+
+def position_text(cursor: ReplayCursor, spot: Spot, view: int, french: bool = False) -> str:
+    """One position whole: counters and view, the action, the table, the result."""
+    return "\n".join([*status_lines(cursor, spot, view, french), "", board_text(cursor, spot, view, french)])
 
 
 def replay_text(cursor: ReplayCursor, view: int, deal: int | None = None, french: bool = False) -> Iterator[str]:
@@ -155,12 +168,14 @@ __all__ = [
     "ALL",
     "action_text",
     "all_rows",
+    "board_text",
     "body_text",
     "counter_text",
     "faces_of",
     "position_text",
     "replay_text",
     "result_lines",
+    "status_lines",
     "view_text",
     "views",
 ]

@@ -45,6 +45,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from tapete import __version__
 from tapete.core.errors import StorageError
+from tapete.server.analysis import Analyses
 from tapete.server.config import ServerConfig
 from tapete.server.errors import ServerError
 from tapete.server.headers import SecurityHeaders
@@ -87,6 +88,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
 
         state.node = Node(config, the_store, registry)
     identity = Identity(config, the_store, registry)
+    analyses = Analyses(config, the_store)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
@@ -104,6 +106,7 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
         try:
             yield
         finally:
+            await app.state.analyses.close()
             await app.state.identity.close()
             await registry.close()
             if state.node is not None:
@@ -117,6 +120,8 @@ def create_app(config: ServerConfig | None = None, store: Store | None = None) -
     #: The sign-in desk (its password threads, throttles and token sweeps); a test may swap in its own.
     app.state.identity = identity
     app.state.replays = ReplayCache(config.replay_cache_bytes)
+    #: The analyses of finished games for their replays (each card's cost), computed in the background.
+    app.state.analyses = analyses
     app.include_router(router)
     app.add_api_websocket_route("/ws/{table_id}", table_socket)
     _errors(app)

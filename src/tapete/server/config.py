@@ -14,6 +14,7 @@ import dataclasses
 from dataclasses import dataclass, field
 from typing import Any
 
+from tapete.bots.levels import EXPERT_NODES
 from tapete.table.store import default_directory
 
 
@@ -103,6 +104,28 @@ class ServerConfig:
     hsts_seconds: int = 365 * 24 * 3600
     #: Bytes of finished replays kept ready to send (computed once per table and language; LRU). 0: none.
     replay_cache_bytes: int = 32 * 1024 * 1024
+    # ------------------------------------------------------------ replays analysed (docs/server.md, "Replays")
+    #: Analyses of finished games (each card's cost, :mod:`tapete.server.analysis`) one node runs at once
+    #: (0: none; ``POST /api/replay/{id}/analysis`` answers ``analysis_off``), and how many more may wait
+    #: for one of them (past that: 503 ``analysis_busy`` with Retry-After).
+    analysis_workers: int = 1
+    analysis_queue: int = 8
+    #: Run the analyses in worker processes (the solver holds the interpreter for long stretches: in a
+    #: process of their own they never slow the tables down); False: in a thread of the server (tests).
+    analysis_processes: bool = True
+    #: The most cards a match may have to be analysed (past it: 422 ``analysis_too_long``).
+    analysis_max_cards: int = 2000
+    #: Analyses one client address may ask for: a burst, then this many a minute (0: no limit). Over it:
+    #: 429 ``too_many_analyses`` with Retry-After. Asking again for one done or under way is not counted.
+    analysis_burst: int = 3
+    analyses_per_minute: float = 0.5
+    #: Search nodes for one card's exact solve (past them the card is "not analysed").
+    analysis_max_nodes: int = 1_000_000
+    #: The player's own view (the expert's evaluation over worlds sampled from the player's observation):
+    #: worlds a card and search nodes a card over all of them (0 nodes: no own view). The expert level's
+    #: own budget (about a second a deal, compiled; a pure-Python install is far slower: less there).
+    analysis_own_samples: int = 64
+    analysis_own_nodes: int = EXPERT_NODES
     # ---------------------------------------------------------- tables: who may see them, and spam
     # (docs/server.md, "Who may see a table, and table spam")
     #: Invite-code lookups (``GET /api/code/...``) one client address may make: a burst, then this many

@@ -4,9 +4,10 @@ The match is rebuilt from the table's rules and seed and its action log (the sam
 as recovery), and each frame is the view a spectator allowed to see every hand would have
 had: the match is over, so nothing is secret any more. Frame 0 is the position before the
 first action; frame k follows the k-th action everybody saw at the table (version k, as the live
-table numbered it) and carries its narration. Declined optional decisions (``game.is_silent``) have
-no frame, as they had none at the table: the hands show what a seat could have done, and the
-downloaded record keeps every action. How the cards are drawn and
+table numbered it) and carries its narration; the frame of an action that ended a deal also carries
+that deal's last trick (``ended_trick``), since its view is already the next deal's. Declined
+optional decisions (``game.is_silent``) have no frame, as they had none at the table: the hands show
+what a seat could have done, and the downloaded record keeps every action. How the cards are drawn and
 named (``faces``, ``cards``, ``suits``) is sent once for the whole replay, not in every frame.
 
 A finished match never changes, so its replay is computed once per language and kept, as the
@@ -28,7 +29,7 @@ from tapete.server.deck import deck_words
 from tapete.server.lang import speaking
 from tapete.server.live import step, table_rules
 from tapete.server.storage.rows import ActionRow, SeatRow, TableRow
-from tapete.server.wire import DealEnd, TableFacts, event_lines, narration_names, spectator_view
+from tapete.server.wire import DealEnd, TableFacts, event_lines, last_trick, narration_names, spectator_view
 from tapete.table.silent import is_private
 
 
@@ -62,16 +63,17 @@ def replay_frames(row: TableRow, seats: Sequence[SeatRow], actions: Sequence[Act
             continue
         version += 1
         lines = event_lines(game, happened, lang, told)
-        frames.append(
-            {
-                "version": version,
-                "seat": entry.seat,
-                "action": entry.action,
-                "text": "\n".join(lines),
-                "lines": lines,
-                "view": _view(game, match, facts(version), ended, lang),
-            }
-        )
+        frame = {
+            "version": version,
+            "seat": entry.seat,
+            "action": entry.action,
+            "text": "\n".join(lines),
+            "lines": lines,
+            "view": _view(game, match, facts(version), ended, lang),
+        }
+        if happened.record is not None:  # the view is the next deal's: the last trick of this one, to show it
+            frame["ended_trick"] = last_trick(game, happened.after)
+        frames.append(frame)
     with speaking(lang):
         words = deck_words(game, rules)
     return {

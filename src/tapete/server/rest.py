@@ -32,6 +32,7 @@ from tapete.bots.levels import DIFFICULTIES, LEVELS
 from tapete.games import GAMES
 from tapete.server import seating
 from tapete.server.access import TableAccess, may_see_record, may_view
+from tapete.server.analysis import Analyses
 from tapete.server.deck import drawn_faces
 from tapete.server.errors import ServerError
 from tapete.server.identity import Identity
@@ -559,6 +560,23 @@ async def replay(table_id: str, request: Request) -> Response:
 
     cache: ReplayCache = request.app.state.replays
     return Response(await cache.get((row.id, lang), compute), media_type="application/json")
+
+
+@router.get("/replay/{table_id}/analysis")
+async def replay_analysis(table_id: str, request: Request) -> dict[str, Any]:
+    """What each card of a finished match cost, if it is known (see :mod:`tapete.server.analysis`): the
+    replay's rule first, since the analysis knows every hand."""
+    row = await _finished_row(table_id, request)
+    analyses: Analyses = request.app.state.analyses
+    return await analyses.status(row.id)
+
+
+@router.post("/replay/{table_id}/analysis")
+async def analyse_replay(table_id: str, request: Request) -> dict[str, Any]:
+    """Ask for the analysis of a finished match: computed in the background, then answered by the GET."""
+    row = await _finished_row(table_id, request)
+    analyses: Analyses = request.app.state.analyses
+    return await analyses.ask(row.id, client_host(request))
 
 
 @router.get("/ratings")

@@ -194,7 +194,7 @@ def _view(game: Game, match: Match, obs: Any, facts: TableFacts, ended: DealEnd 
         "hand_sizes": list(obs.hand_sizes),
         "known": [cards_str(game, rules, game.hand_order(obs, cards_of(m))) for m in obs.known],
         "trick": [[s, card_str(game, rules, c)] for s, c in obs.trick],
-        "last_trick": _last_trick(game, obs),
+        "last_trick": last_trick(game, obs),
         "tricks_won": _tricks_won(obs, n),
         "legal": [],
         "deal_number": len(match.deals),
@@ -228,7 +228,7 @@ def _breakdown(game: Game, rules: Any, ended: DealEnd, names: Names) -> list[str
     return [say(s, names) for s in game.deal_breakdown(rules, ended.record, ended.final)]
 
 
-def _last_trick(game: Game, obs: Any) -> JSON | None:
+def last_trick(game: Game, obs: Any) -> JSON | None:
     """The deal's last completed trick (none at the start of a deal: the cards of the deal before
     may lie in the new hands, and a view shows no card that is not of this deal or public now)."""
     if not obs.tricks:
@@ -317,6 +317,7 @@ __all__ = [
     "card_str",
     "event_banners",
     "event_lines",
+    "last_trick",
     "legal",
     "narration_names",
     "observed",

@@ -93,4 +93,23 @@ MESSAGES: Final[dict[str, str | tuple[str, str]]] = {
     "match.error.path_denied": "cannot write {option} {path}: permission denied",
     "match.error.path_twice": "{first} and {second} name the same file {path}: expected different files",
     "match.error.write": "could not write {path}: {error}",
+    # ------------------------------------------------------------ tapete selfplay
+    "selfplay.help": "play bots against each other and write every decision to Parquet, for learning",
+    "selfplay.description": (
+        "Play N deals with bots in every seat and write each decision to Parquet files in a new folder: the "
+        "seat's observation tensor, the legal actions, the action chosen, the values of the bot's search where "
+        "it keeps them, and how the deal ended; results.parquet has one line per deal and seat, meta.json the "
+        "tensor's fields. The deals are those of tapete match with the same seed; the files do not depend on "
+        'the number of workers. Needs the envs extra (pip install "tapete[envs]").'
+    ),
+    "selfplay.opt.deals": "deals to play (default {default})",
+    "selfplay.opt.out": "the new or empty folder to write to (decisions/*.parquet, results.parquet, meta.json)",
+    "selfplay.progress": "self-play",
+    "selfplay.wrote": (
+        "{decisions} decisions of {deals} deals written to {path} in {seconds:.1f} s "
+        "({rate:.1f} deals per second; worker processes: {workers})."
+    ),
+    "selfplay.interrupted": "interrupted: {path} holds only the parts finished so far (no meta.json)",
+    "selfplay.error.out": "--out {path}: expected a new or empty folder",
+    "selfplay.error.missing": 'tapete selfplay needs {module}: pip install "tapete[envs]"',
 }

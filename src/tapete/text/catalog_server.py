@@ -126,6 +126,10 @@ MESSAGES: Final[dict[str, str]] = {
     "server.error.not_seated": "Spectators cannot play: take a seat to play.",
     "server.error.stale_version": "The table has moved on since you looked (it is at move {version}): look again.",
     "server.error.chat_empty": "The message is empty.",
+    "server.error.analysis_off": "This server does not analyse games.",
+    "server.error.analysis_busy": "The server is busy analysing other games: try again in a minute.",
+    "server.error.analysis_too_long": "This game is too long to analyse here: {cards} cards, at most {limit}.",
+    "server.error.too_many_analyses": "Too many analyses asked for from your address: try again in {seconds} s.",
     "server.error.too_many_lookups": "Too many invite codes tried from your address: try again in {seconds} s.",
     "server.error.too_many_tables": (
         "You already have {limit} open tables (waiting or in play): start, finish or give one up before "

@@ -267,3 +267,31 @@
  */
 
 export {};
+
+/**
+ * What one card of a finished match cost (GET /api/replay/{id}/analysis: tapete.server.analysis).
+ * @typedef {object} CardCost
+ * @property {number} frame  the replay frame that shows the card played
+ * @property {number} deal  the deal, from 0
+ * @property {number} seat
+ * @property {string} card
+ * @property {number | null} cost  points lost against the best legal move, every hand known; null: not analysed
+ * @property {string} [best]  a best legal move
+ * @property {string} [note]  "forced" (the only legal card), or why not analysed: "reach", "nodes", "solver"
+ * @property {number} [own]  points lost as the expert judged it from the player's own information
+ * @property {string} [own_best]
+ */
+
+/**
+ * The analysis of a finished match, or where it stands.
+ * @typedef {object} Analysis
+ * @property {"ready" | "running" | "failed" | "none"} status
+ * @property {number} [done]  running: cards analysed so far
+ * @property {number} [total]
+ * @property {number} [players]
+ * @property {CardCost[]} [moves]
+ * @property {number[]} [lost]  each seat's points lost over the match, every hand known
+ * @property {number[] | null} [own_lost]
+ * @property {number} [analysed]
+ * @property {number} [cards]
+ */
