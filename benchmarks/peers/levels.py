@@ -27,6 +27,8 @@ from . import belote_cli_peer, colver_peer, openspiel_peer
 
 ENV = "TAPETE_PEER_LEVELS"
 AUTO_DECLARE = "+declare"
+#: ``PEER/LEVEL``: the peer's bidding, the tapete level's card play (:class:`SplitBot`).
+SPLIT = "/"
 
 
 class AutoDeclare:
@@ -47,8 +49,29 @@ class AutoDeclare:
         return self.inner.act(obs, rng, budget)
 
 
+class SplitBot:
+    """One level's bidding with another's card play: ``PEER/LEVEL`` bids as the peer and plays
+    (every decision after the bidding) as the tapete level, to measure biddings apart."""
+
+    def __init__(self, bidder: Bot, player: Bot, name: str) -> None:
+        self.bidder = bidder
+        self.player = player
+        self.name = name
+
+    def act(self, obs: Any, rng: random.Random, budget: Budget | None = None) -> int:
+        if obs.phase == "bidding":
+            return self.bidder.act(obs, rng, budget)
+        return self.player.act(obs, rng, budget)
+
+
 def factory(name: str) -> Callable[[], Bot]:
     """A zero-argument bot factory for a level name of this module."""
+    if SPLIT in name:
+        bidding, _, playing = name.partition(SPLIT)
+        if playing not in LEVELS:
+            raise ValueError(f"unknown tapete level {playing!r} in {name!r}")
+        bidder = factory(bidding)
+        return lambda: SplitBot(bidder(), make_bot(playing), name)
     if name.endswith(AUTO_DECLARE):
         base = name[: -len(AUTO_DECLARE)]
         if base not in LEVELS:

@@ -92,7 +92,10 @@ class CardJudge:
     def __init__(self, game: Game, limits: Limits) -> None:
         self.game = game
         self.limits = limits
-        self.expert = PimcBot(samples=limits.own_samples, level="expert", node_budget=limits.own_nodes)
+        # No wall-clock deadline: the analysis must be the same on any machine (its node budget bounds it).
+        self.expert = PimcBot(
+            samples=limits.own_samples, level="expert", node_budget=limits.own_nodes, hard_seconds=None
+        )
 
     def judge(self, state: Any, action: int, deal: int, step: int) -> MoveAnalysis:
         """The verdict on ``action`` played in ``state`` (the state is left as it was)."""

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any, Final
 
 from tapete.belote.actions import DECLARE, PASS
+from tapete.belote.inference import log_likelihood
 from tapete.belote.observation import BeloteObservation, sample_deal
 from tapete.belote.state import BIDDING, BeloteState
 from tapete.belote.tables import tables_for
@@ -24,9 +25,10 @@ _N_CARDS = FRENCH_32.n_cards
 _NONE: frozenset[int] = frozenset()
 
 #: Tricks left from which the PIMC levels solve the worlds: before that the deal is too deep to
-#: solve many worlds a move. The expert solves a trick earlier (7 tricks left: about 70,000 nodes
-#: a world, so 8-10 worlds at the second trick within its node budget).
-SOLVER_WINDOWS: Final[Mapping[str, int]] = {"expert": 7}
+#: solve many worlds a move. The expert may solve from the first card (8 tricks left) where its
+#: first world fits its share of the node budget (``PimcBot.min_worlds``), else a trick later
+#: (7 tricks left: about 70,000 nodes a world, so 8-10 worlds at the second trick).
+SOLVER_WINDOWS: Final[Mapping[str, int]] = {"expert": 8}
 DEFAULT_SOLVER_WINDOW: Final = 6
 
 
@@ -42,11 +44,13 @@ def policy(world: Any, legal: list[int], rng: random.Random) -> int:
 
 def search_hooks(obs: BeloteObservation) -> SearchHooks:
     """The sampler, the scale (the card points of the contract and the last trick: 152 + 10, or 130 and 258
-    with unscaled sans-atout and tout-atout), nothing left out, the rollout policy."""
+    with unscaled sans-atout and tout-atout), nothing left out, the rollout policy, and the worlds'
+    likelihood given the bidding (:mod:`tapete.belote.inference`)."""
     points = 152
     if obs.contract >= 4:
         points = sum(tables_for(obs.rules.sa_ta_points, obs.contract).points)
-    return SearchHooks(sample_deal, float(points + obs.rules.last_trick_bonus), _NONE, policy, _N_CARDS)
+    scale = float(points + obs.rules.last_trick_bonus)
+    return SearchHooks(sample_deal, scale, _NONE, policy, _N_CARDS, log_likelihood)
 
 
 def solver_depth(obs: BeloteObservation) -> int | None:

@@ -4,8 +4,9 @@ The searches (:mod:`tapete.bots.ismcts`, :mod:`tapete.bots.pimc`) are
 game-agnostic: for an observation they ask its game for a
 :class:`SearchHooks`: a determinization of the observation (the game's own
 ``sample_deal``, the one place hidden cards are dealt), the scale that maps a
-deal's returns to about [-1, 1], the actions the search leaves out, and a
-cheap rollout policy.
+deal's returns to about [-1, 1], the actions the search leaves out, a
+cheap rollout policy, and optionally how likely a sampled world is given
+what the others were seen to do.
 
 Rollouts go to the end of the deal only (the value is the deal's returns),
 so a search at the first bid never plays further deals. A game's policy
@@ -23,6 +24,9 @@ from typing import Any
 
 #: ``policy(world, legal, rng)``: the rollout's action among ``legal`` (search-legal, non-empty).
 Policy = Callable[[Any, list[int], random.Random], int]
+#: ``likelihood(obs, world)``: the log-likelihood of a sampled world given what the observation saw
+#: the others do (their bids, their plays), up to a constant shared by every world of ``obs``.
+Likelihood = Callable[[Any, Any], float]
 
 
 @dataclass(frozen=True)
@@ -39,6 +43,9 @@ class SearchHooks:
     policy: Policy
     #: The number of card ids: actions below it are cards.
     n_cards: int
+    #: How likely each sampled world is (None: every world the sampler deals is as likely): the
+    #: searches weigh their worlds by it (:mod:`tapete.bots.worlds`).
+    likelihood: Likelihood | None = None
 
 
-__all__ = ["Policy", "SearchHooks"]
+__all__ = ["Likelihood", "Policy", "SearchHooks"]

@@ -14,10 +14,12 @@ import random
 from typing import Any, Final
 
 from tapete.core.cards.spanish import SPANISH
+from tapete.core.play_evidence import trick_log_likelihood
 from tapete.core.search_hooks import SearchHooks
 from tapete.guinote.actions import CLAIM, PASS, TUTE
 from tapete.guinote.claim import claim_is_right
-from tapete.guinote.observation import GuinoteObservation, sample_deal
+from tapete.guinote.heuristic import choose_card
+from tapete.guinote.observation import GuinoteObservation, observe, sample_deal
 from tapete.guinote.state import PLAY, GuinoteState
 
 _N_CARDS = SPANISH.n_cards
@@ -36,9 +38,29 @@ def policy(world: Any, legal: list[int], rng: random.Random) -> int:
     return cards[rng.randrange(len(cards))] if cards else legal[rng.randrange(len(legal))]
 
 
+#: The play model of the world likelihood: another seat plays the heuristic's card with probability
+#: 1 - PLAY_EPSILON (:mod:`tapete.core.play_evidence`).
+PLAY_EPSILON: Final = 0.3
+
+
+def _heuristic_card(seen: GuinoteObservation) -> tuple[int, int] | None:
+    cards = [a for a in seen.legal_actions if a < _N_CARDS]
+    return (choose_card(seen, cards), len(cards)) if len(cards) > 1 else None
+
+
+def log_likelihood(obs: GuinoteObservation, world: GuinoteState) -> float:
+    """How likely a sampled world is given the others' cards in the trick in progress, read in the
+    arrastre (where the duties make the hands matter and no draw or exchange is in the way)."""
+    if not obs.arrastre or not obs.trick:
+        return 0.0
+    return trick_log_likelihood(obs, world, observe, _heuristic_card, PLAY_EPSILON)
+
+
 def search_hooks(obs: GuinoteObservation) -> SearchHooks:
-    """The sampler, the scale (120 card points and the last trick), no claims, the rollout policy."""
-    return SearchHooks(sample_deal, float(120 + obs.rules.last_trick_bonus), _EXCLUDED, policy, _N_CARDS)
+    """The sampler, the scale (120 card points and the last trick), no claims, the rollout policy, and
+    the worlds' likelihood given the cards played in the trick in progress (in the arrastre)."""
+    scale = float(120 + obs.rules.last_trick_bonus)
+    return SearchHooks(sample_deal, scale, _EXCLUDED, policy, _N_CARDS, log_likelihood)
 
 
 def sure_action(obs: GuinoteObservation) -> int | None:
