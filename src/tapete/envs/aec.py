@@ -21,19 +21,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy.typing as npt
 from pettingzoo import AECEnv
 
 from tapete.core.errors import SetupError
 from tapete.envs.episode import Episode, EpisodeKind, IllegalKind, RewardKind, make_rules
-from tapete.envs.spaces import action_space, observation_space
+from tapete.envs.seats import SeatAgents, check_render_mode
 from tapete.games import game as find_game
 
 Obs = dict[str, npt.NDArray[Any]]
 
 
-class TapeteAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
+class TapeteAEC(SeatAgents, AECEnv[str, Obs, int]):  # type: ignore[misc]
     """A tapete match (or deal) as a PettingZoo AEC environment."""
 
     metadata: dict[str, Any] = {"name": "tapete_v0", "render_modes": ["ansi", "human"], "is_parallelizable": False}  # noqa: RUF012
@@ -53,8 +52,7 @@ class TapeteAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         **options: Any,
     ) -> None:
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SetupError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         found = find_game(game)
         self.ep = Episode(found, make_rules(found, preset, options), episode, rewards, illegal, illegal_reward)
         self.render_mode = render_mode
@@ -62,16 +60,8 @@ class TapeteAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         #: agents); 0: never.
         self.max_cycles = max_cycles
         self._seed = seed
-        n = self.ep.players
-        self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat_agents(seed)
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
-        enc = self.ep.encoder
-        self.observation_spaces = {
-            a: observation_space(enc, None if seed is None else seed + i) for i, a in enumerate(self.possible_agents)
-        }
-        self.action_spaces = {
-            a: action_space(enc, None if seed is None else seed + i) for i, a in enumerate(self.possible_agents)
-        }
         self._cache: dict[int, Obs] = {}
         self.agents: list[str] = []
         self.rewards: dict[str, float] = {}
@@ -80,12 +70,6 @@ class TapeteAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self.agent_selection = self.possible_agents[0]
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is None:
@@ -133,19 +117,6 @@ class TapeteAEC(AECEnv[str, Obs, int]):  # type: ignore[misc]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = self.ep.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release: the engine holds no resources."""
 
 
 def aec_env(game: str, preset: str | None = None, **options: Any) -> TapeteAEC:

@@ -34,6 +34,7 @@ from tapete.bots.levels import make_bot
 from tapete.core.agent import Bot
 from tapete.core.errors import SetupError
 from tapete.envs.episode import Episode, EpisodeKind, IllegalKind, RewardKind, make_rules
+from tapete.envs.seats import check_render_mode, render_episode
 from tapete.envs.spaces import action_space, observation_space
 from tapete.games import GAMES
 from tapete.games import game as find_game
@@ -60,8 +61,7 @@ class TapeteGym(gymnasium.Env[Obs, np.int64]):
         render_mode: str | None = None,
         **options: Any,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SetupError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         found = find_game(game)
         self.ep = Episode(found, make_rules(found, preset, options), episode, rewards, illegal, illegal_reward)
         n = self.ep.players
@@ -132,14 +132,7 @@ class TapeteGym(gymnasium.Env[Obs, np.int64]):
         return self._last["action_mask"].astype(bool) if self._last else np.zeros(self.ep.encoder.action_count, bool)
 
     def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = self.ep.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+        return render_episode(self.ep, self.render_mode)
 
 
 def env_id(game: str) -> str:

@@ -20,19 +20,18 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
 import numpy.typing as npt
 from pettingzoo import ParallelEnv
 
 from tapete.core.errors import SetupError
 from tapete.envs.episode import Episode, EpisodeKind, IllegalKind, RewardKind, make_rules
-from tapete.envs.spaces import action_space, observation_space
+from tapete.envs.seats import SeatAgents, check_render_mode
 from tapete.games import game as find_game
 
 Obs = dict[str, npt.NDArray[Any]]
 
 
-class TapeteParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
+class TapeteParallel(SeatAgents, ParallelEnv[str, Obs, int]):  # type: ignore[misc]
     """A tapete match (or deal) as a PettingZoo Parallel environment: one action a step."""
 
     metadata: dict[str, Any] = {"name": "tapete_parallel_v0", "render_modes": ["ansi", "human"]}  # noqa: RUF012
@@ -51,29 +50,15 @@ class TapeteParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         seed: int | None = None,
         **options: Any,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise SetupError(f"render_mode must be one of {', '.join(self.metadata['render_modes'])}")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         found = find_game(game)
         self.ep = Episode(found, make_rules(found, preset, options), episode, rewards, illegal, illegal_reward)
         self.render_mode = render_mode
         #: Truncate every agent after this many steps (each one action); 0: never.
         self.max_cycles = max_cycles
         self._seed = seed
-        self.possible_agents = [f"player_{i}" for i in range(self.ep.players)]
-        enc = self.ep.encoder
-        self.observation_spaces = {
-            a: observation_space(enc, None if seed is None else seed + i) for i, a in enumerate(self.possible_agents)
-        }
-        self.action_spaces = {
-            a: action_space(enc, None if seed is None else seed + i) for i, a in enumerate(self.possible_agents)
-        }
+        self._seat_agents(seed)
         self.agents: list[str] = []
-
-    def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self.action_spaces[agent]
 
     def _views(self) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         ep = self.ep
@@ -116,19 +101,6 @@ class TapeteParallel(ParallelEnv[str, Obs, int]):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
         return obs, reward, terminations, truncations, infos
-
-    def render(self) -> str | None:
-        if self.render_mode is None:
-            gymnasium.logger.warn("render() without a render_mode: pass render_mode='ansi' or 'human'")
-            return None
-        text = self.ep.render()
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
-
-    def close(self) -> None:
-        """Nothing to release: the engine holds no resources."""
 
 
 def parallel_env(game: str, preset: str | None = None, **options: Any) -> TapeteParallel:
