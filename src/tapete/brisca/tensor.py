@@ -21,7 +21,7 @@ from tapete.brisca.actions import N_ACTIONS
 from tapete.brisca.observation import BriscaObservation
 from tapete.brisca.rules import BriscaRules
 from tapete.brisca.state import PHASE_NAMES
-from tapete.core.tensor import Features, Layout, SeatCards, TurnFlags
+from tapete.core.tensor import Features, Layout, StockDealHead
 
 
 class BriscaTensor:
@@ -32,15 +32,14 @@ class BriscaTensor:
         n = self.n = rules.players
         self.action_count = N_ACTIONS
         lay = self.layout = Layout(40)
-        self._cards = SeatCards(
+        self._head = StockDealHead(
             lay,
             n,
-            "the seat's own cards",
             "cards the seat knows seat r{r} holds (the muestra it took; a partner's hand shown to it)",
+            ("muestra", "the face-up card under the stock (trumps), until drawn"),
+            PHASE_NAMES,
+            "oros, copas, espadas, bastos",
         )
-        self._muestra = lay.cards("muestra", "the face-up card under the stock (trumps), until drawn")
-        self._turns = TurnFlags(lay, n, PHASE_NAMES)
-        self._trump = lay.flags("trump", 4, "one-hot: the trump suit (oros, copas, espadas, bastos)")
         self._exchanged = lay.flags("exchanged", n, "the seats r0.. that took the muestra by exchanging")
         self._shown = lay.flags("partner_shown", 1, "whether the partner's hand is shown to the seat now")
         lay.values("hand_sizes", n, "cards in each seat's hand, r0.., / 3")
@@ -62,12 +61,7 @@ class BriscaTensor:
             for c in obs.partner_hand:
                 shown |= 1 << c
             known = tuple(shown if p == partner else k for p, k in enumerate(known))
-        self._cards.add(ones, obs, known)
-        if obs.muestra >= 0:
-            ones.append(self._muestra + obs.muestra)
-        self._turns.add(ones, obs)
-        if obs.trump >= 0:
-            ones.append(self._trump + obs.trump)
+        self._head.add(ones, obs, known, obs.muestra, obs.trump)
         for p, _, _ in obs.exchanges:
             ones.append(self._exchanged + (p - seat) % n)
         if obs.partner_shown:

@@ -208,6 +208,30 @@ class TurnFlags:
         ones.append(self.last + ((obs.tricks[-1][1] - seat) % n if obs.tricks else n))
 
 
+class StockDealHead:
+    """The first fields of a game dealt from a stock with a face-up trump card under it (Guiñote,
+    Brisca), in this order: every seat's cards (:class:`SeatCards`), that face-up card until it is
+    drawn, whose turn it is (:class:`TurnFlags`), and the trump suit."""
+
+    def __init__(
+        self, layout: Layout, n: int, known_doc: str, card: tuple[str, str], phases: Sequence[str], suits: str
+    ) -> None:
+        self.cards = SeatCards(layout, n, "the seat's own cards", known_doc)
+        self.card = layout.cards(*card)
+        self.turns = TurnFlags(layout, n, phases)
+        self.trump = layout.flags("trump", 4, f"one-hot: the trump suit ({suits})")
+
+    def add(self, ones: list[int], obs: SeatView, known: Sequence[int], card: int, trump: int) -> None:
+        """Add the slots of ``obs``'s cards (``known`` as for :class:`SeatCards`), the face-up ``card``
+        and the ``trump`` suit (each -1: none)."""
+        self.cards.add(ones, obs, known)
+        if card >= 0:
+            ones.append(self.card + card)
+        self.turns.add(ones, obs)
+        if trump >= 0:
+            ones.append(self.trump + trump)
+
+
 def seat_or_none(start: int, seat: int, other: int, n: int) -> int:
     """The slot of a one-hot of ``n + 1`` seats: ``other`` counted from ``seat``, or the last slot for -1."""
     return start + ((other - seat) % n if other >= 0 else n)
@@ -224,6 +248,7 @@ __all__ = [
     "Layout",
     "ObservationTensor",
     "SeatCards",
+    "StockDealHead",
     "TurnFlags",
     "add_cards",
     "relative",

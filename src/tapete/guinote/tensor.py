@@ -18,7 +18,7 @@ other seats' pending cante windows and 7 exchanges are already declined there.
 
 from __future__ import annotations
 
-from tapete.core.tensor import Features, Layout, SeatCards, TurnFlags, seat_or_none
+from tapete.core.tensor import Features, Layout, StockDealHead, seat_or_none
 from tapete.guinote.actions import N_ACTIONS, SING
 from tapete.guinote.observation import GuinoteObservation
 from tapete.guinote.rules import GuinoteRules
@@ -33,15 +33,14 @@ class GuinoteTensor:
         n = self.n = rules.players
         self.action_count = N_ACTIONS
         lay = self.layout = Layout(40)
-        self._cards = SeatCards(
+        self._head = StockDealHead(
             lay,
             n,
-            "the seat's own cards",
             "cards seat r{r} is publicly known to hold (shown in a cante, the 7 or the indicator taken)",
+            ("indicator", "the face-up card under the stock (trumps), until drawn"),
+            PHASE_NAMES,
+            "oros, copas, espadas, bastos",
         )
-        self._indicator = lay.cards("indicator", "the face-up card under the stock (trumps), until drawn")
-        self._turns = TurnFlags(lay, n, PHASE_NAMES)
-        self._trump = lay.flags("trump", 4, "one-hot: the trump suit (oros, copas, espadas, bastos)")
         self._cantes = lay.flags(
             "cantes", 5 * n, "for each seat r0.., the cantes it sang: 20/40 in oros, copas, espadas, bastos, then tute"
         )
@@ -61,12 +60,7 @@ class GuinoteTensor:
         n = self.n
         seat = obs.seat
         ones: list[int] = []
-        self._cards.add(ones, obs, obs.known)
-        if obs.indicator >= 0:
-            ones.append(self._indicator + obs.indicator)
-        self._turns.add(ones, obs)
-        if obs.trump >= 0:
-            ones.append(self._trump + obs.trump)
+        self._head.add(ones, obs, obs.known, obs.indicator, obs.trump)
         for p, action in obs.cantes:
             ones.append(self._cantes + 5 * ((p - seat) % n) + min(action - SING, 4))
         ones.append(seat_or_none(self._exchanged, seat, obs.exchanged_by, n))
