@@ -84,3 +84,18 @@ def missing_scenario_tests(package: str, option_tests: dict[str, list[str]]) -> 
             if not callable(getattr(mod, name, None)):
                 missing.append(f"{option}: {ref}")
     return missing
+
+
+def need_extra(module: str, extra: str = "envs") -> None:
+    """Skip the calling test module without ``module`` (an optional extra), except under $CI, whose
+    test extra installs it: there a missing module is an error, not a quiet skip."""
+    import os
+
+    import pytest
+
+    try:
+        importlib.import_module(module)
+    except ImportError:  # pragma: no cover - CI installs it (the test extra)
+        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
+            raise
+        pytest.skip(f"{module} is not installed (pip install 'tapete[{extra}]')", allow_module_level=True)

@@ -5,22 +5,13 @@ Without Gymnasium installed these tests skip, except under $CI (the test extra i
 
 from __future__ import annotations
 
-import os
 import warnings
 
 import pytest
 
+from tests.support import need_extra
 
-def _need(module: str) -> None:
-    try:
-        __import__(module)
-    except ImportError:  # pragma: no cover - CI installs it (the test extra)
-        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-            raise
-        pytest.skip(f"{module} is not installed (pip install 'tapete[envs]')", allow_module_level=True)
-
-
-_need("gymnasium")
+need_extra("gymnasium")
 
 import gymnasium  # noqa: E402
 import numpy as np  # noqa: E402

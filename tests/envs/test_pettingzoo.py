@@ -7,24 +7,15 @@ Without PettingZoo installed these tests skip, except under $CI (the test extra 
 from __future__ import annotations
 
 import functools
-import os
 import types
 import warnings
 from collections import Counter
 
 import pytest
 
+from tests.support import need_extra
 
-def _need(module: str) -> None:
-    try:
-        __import__(module)
-    except ImportError:  # pragma: no cover - CI installs it (the test extra)
-        if os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no"):
-            raise
-        pytest.skip(f"{module} is not installed (pip install 'tapete[envs]')", allow_module_level=True)
-
-
-_need("pettingzoo")
+need_extra("pettingzoo")
 
 from pettingzoo.test import api_test, max_cycles_test, parallel_api_test, seed_test  # noqa: E402
 
