@@ -43,27 +43,27 @@ VERSION: Final = 1
 FIELD: Final = "analysis"
 
 
+def move_entry(game: Game, rules: Any, m: MoveAnalysis, **head: Any) -> dict[str, Any]:
+    """One card's analysis, JSON-ready (cards as their strings; fields without a value left out),
+    after the fields of ``head``: what the record's block and the server's answer say of a card."""
+    entry: dict[str, Any] = {**head, "seat": m.seat, "card": game.action_str(rules, m.action), "cost": m.cost}
+    if m.best is not None:
+        entry["best"] = game.action_str(rules, m.best)
+    if m.value is not None:
+        entry["value"] = m.value
+    if m.note:
+        entry["note"] = m.note
+    if m.own is not None:
+        entry["own"] = m.own
+    if m.own_best is not None:
+        entry["own_best"] = game.action_str(rules, m.own_best)
+    return entry
+
+
 def to_block(game: Game, match: Match, analysis: MatchAnalysis) -> dict[str, Any]:
     """The block of an analysis of ``match``, JSON-ready."""
     rules = match.rules
-    deals = []
-    for moves in analysis.deals:
-        entries = []
-        for m in moves:
-            entry: dict[str, Any] = {"step": m.step, "seat": m.seat, "card": game.action_str(rules, m.action),
-                                     "cost": m.cost}  # fmt: skip
-            if m.best is not None:
-                entry["best"] = game.action_str(rules, m.best)
-            if m.value is not None:
-                entry["value"] = m.value
-            if m.note:
-                entry["note"] = m.note
-            if m.own is not None:
-                entry["own"] = m.own
-            if m.own_best is not None:
-                entry["own_best"] = game.action_str(rules, m.own_best)
-            entries.append(entry)
-        deals.append(entries)
+    deals = [[move_entry(game, rules, m, step=m.step) for m in moves] for moves in analysis.deals]
     return {"version": VERSION, "limits": dataclasses.asdict(analysis.limits), "deals": deals}
 
 
@@ -174,4 +174,13 @@ def record_deal_block(record: dict[str, Any], deal: int, limits: dict[str, Any])
     return entries
 
 
-__all__ = ["FIELD", "VERSION", "from_block", "read_analysis", "record_deal_block", "to_block", "with_block"]
+__all__ = [
+    "FIELD",
+    "VERSION",
+    "from_block",
+    "move_entry",
+    "read_analysis",
+    "record_deal_block",
+    "to_block",
+    "with_block",
+]

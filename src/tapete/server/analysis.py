@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from tapete.analysis import Limits, MatchAnalysis, count_cards, from_block, record_deal_block, with_block
-from tapete.analysis.block import VERSION
+from tapete.analysis.block import VERSION, move_entry
 from tapete.core.errors import RecordError
 from tapete.games import game_of_record
 from tapete.server.config import ServerConfig
@@ -115,22 +115,7 @@ def costs_json(game: Any, match: Any, analysis: MatchAnalysis) -> dict[str, Any]
                 frames[d, k] = version
     moves = []
     for m in analysis.moves():
-        entry: dict[str, Any] = {
-            "frame": frames[m.deal, m.step],
-            "deal": m.deal,
-            "seat": m.seat,
-            "card": game.action_str(rules, m.action),
-            "cost": m.cost,
-        }
-        if m.best is not None:
-            entry["best"] = game.action_str(rules, m.best)
-        if m.note:
-            entry["note"] = m.note
-        if m.own is not None:
-            entry["own"] = m.own
-        if m.own_best is not None:
-            entry["own_best"] = game.action_str(rules, m.own_best)
-        moves.append(entry)
+        moves.append(move_entry(game, rules, m, frame=frames[m.deal, m.step], deal=m.deal))
     done, left = analysis.counts()
     return {
         "status": "ready",
