@@ -220,6 +220,15 @@ class Game:
             reconnecting(v, self.nodes, lambda v=v: v.drain(0.3))
             v.close()
 
+    def end(self, database: str) -> None:
+        """Wait for the end and check it (:meth:`finish`, :meth:`check`) on a store of ``database``."""
+        store = Store(database)
+        try:
+            self.finish(store)
+            self.check(store)
+        finally:
+            store.close()
+
     def check(self, store: Store) -> None:
         """The same match as without any interruption; every viewer's events exact; no card leaked."""
         check_same_as_reference(store, self.id)
@@ -304,12 +313,7 @@ def test_a_redis_restart_mid_game_loses_nothing(database: str) -> None:
             for node in nodes:  # every node lost its subscription and came back
                 health = httpx.get(f"{node.base}/api/health", timeout=5).json()["tables"]["cluster"]
                 assert health["connections"] >= 2 and health["redis"], health
-            store = Store(database)
-            try:
-                game.finish(store)
-                game.check(store)
-            finally:
-                store.close()
+            game.end(database)
     finally:
         redis.close()
 
@@ -338,12 +342,7 @@ def test_a_table_moves_to_the_node_where_all_its_viewers_are(database: str) -> N
         game.play(until=lambda g: g.moves >= 10)
         assert owner_of(nodes, game.id, redis_url()) is b
         game.play()
-        store = Store(database)
-        try:
-            game.finish(store)
-            game.check(store)
-        finally:
-            store.close()
+        game.end(database)
 
 
 def test_the_redis_check_catches_a_hidden_card() -> None:
@@ -385,11 +384,6 @@ def test_the_database_unreachable_for_a_while_refuses_clearly_and_recovers(datab
             game.play(until=lambda g: any(e["code"] == "storage" for e in g.errors))
             proxy.restore()
             game.play()
-            store = Store(database)
-            try:
-                game.finish(store)
-                game.check(store)
-            finally:
-                store.close()
+            game.end(database)
     finally:
         proxy.close()
