@@ -158,6 +158,14 @@ class Game:
         assert v.state is not None
         return (seat, v.state["version"], tuple(c["action"] for c in v.state["legal"])) not in self.acted
 
+    def actionable(self) -> list[int]:
+        """The people whose turn is due and who act now: not on an optional decision while a bot is to act,
+        which the bot's card closes, as in the reference (acting on it would race the bot)."""
+        if self.spectator.state is None:
+            return []
+        public = self.spectator.state["current_player"]
+        return [seat for seat in self.people if self.due(seat) and (seat == public or public in self.people)]
+
     def step(self) -> bool:
         """Play one person's turn if one is due; whether one was.
 
@@ -170,9 +178,7 @@ class Game:
             return False
         assert self.spectator.state is not None
         public = self.spectator.state["current_player"]
-        # A person's optional decision (a cante, the exchange) while a bot is to act is closed by the bot's
-        # card, as in the reference: acting on it would race the bot (and win it on a busy machine).
-        due = [seat for seat in self.people if self.due(seat) and (seat == public or public in self.people)]
+        due = self.actionable()
         if not due:
             return False
         seat = next((s for s in due if s != public), due[0])
@@ -379,7 +385,7 @@ def test_the_database_unreachable_for_a_while_refuses_clearly_and_recovers(datab
         with cluster(proxy.url(database), redis_url(), 2) as nodes:
             a, b = nodes
             game = Game(nodes, home=a, where={"ana": a, "bea": b, "eve": b})
-            game.play(until=lambda g: g.moves >= 6 and (g.due(0) or g.due(1)))
+            game.play(until=lambda g: g.moves >= 6 and bool(g.actionable()))  # a person is about to act
             proxy.cut()
             game.play(until=lambda g: any(e["code"] == "storage" for e in g.errors))
             proxy.restore()
