@@ -178,10 +178,12 @@ class Game:
             return False
         assert self.spectator.state is not None
         public = self.spectator.state["current_player"]
-        due = self.actionable()
-        if not due:
+        ready = [s for s in self.people if turn_of(self.people[s], s) and (s == public or public in self.people)]
+        if not ready:
             return False
-        seat = next((s for s in due if s != public), due[0])
+        seat = next((s for s in ready if s != public), ready[0])
+        if not self.due(seat):  # its action is on its way (or was refused, and its page looks again): wait
+            return False
         v = self.people[seat]
         assert v.state is not None
         self.acted.add((seat, v.state["version"], tuple(c["action"] for c in v.state["legal"])))
